@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// No package dependencies: the toolchain's Foundation, Dispatch and test libraries only,
+// so the tools build offline anywhere Swift is installed.
+let package = Package(
+    name: "TDL",
+    products: [
+        .library(name: "TemplateFormat", targets: ["TemplateFormat"]),
+        .library(name: "Validator", targets: ["Validator"]),
+        .executable(name: "template-fmt", targets: ["template-fmt"]),
+        .executable(name: "tdl-bench", targets: ["tdl-bench"]),
+    ],
+    targets: [
+        // Source text, positions, lexer, lossless syntax tree, parser, formatter. No I/O.
+        .target(name: "TemplateFormat"),
+        // The schema table and every diagnostic. No I/O: imports come through a loader.
+        .target(name: "Validator", dependencies: ["TemplateFormat"]),
+        // File-system side of the command-line tools: discovery, .editorconfig, atomic writes, diffs.
+        .target(name: "ToolSupport", dependencies: ["TemplateFormat"]),
+        .executableTarget(name: "template-fmt", dependencies: ["TemplateFormat", "Validator", "ToolSupport"]),
+        .executableTarget(name: "tdl-bench", dependencies: ["TemplateFormat", "Validator", "ToolSupport"]),
+        .testTarget(name: "TemplateFormatTests", dependencies: ["TemplateFormat"]),
+        .testTarget(name: "ValidatorTests", dependencies: ["Validator", "TemplateFormat"]),
+        .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport"]),
+    ]
+)
