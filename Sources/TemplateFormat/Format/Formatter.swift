@@ -1,0 +1,316 @@
+/// The canonical formatter: a pretty-printer over the lossless tree, separate from any rule.
+///
+/// It refuses trees with syntax errors (returning them), so it never guesses at broken
+/// structure. Its value layout is decided syntactically (see `writeValue`), so it needs
+/// no schema. Output is idempotent and parses to the same tree apart from trivia.
+public enum Formatter {
+    public enum Outcome: Sendable {
+        case formatted([UInt8])
+        case refused([Diagnostic])
+    }
+
+    public static func format(_ tree: SyntaxTree, options: FormatOptions = FormatOptions()) -> Outcome {
+        let errors = tree.diagnostics.filter { $0.severity == .error }
+        guard errors.isEmpty else { return .refused(errors) }
+        let ending = options.lineEnding ?? LineEnding.majority(in: tree)
+        return tree.bytes.withUnsafeBufferPointer { src in
+            var p = Printer(tree: tree, src: src, options: options, newline: ending.bytes)
+            p.body(of: 0, from: 0, to: tree.tokens.count, depth: 0, isBlock: false)
+            if options.insertFinalNewline && !p.out.isEmpty && !p.onlyBOM { p.out.append(contentsOf: p.newline) }
+            return .formatted(p.out)
+        }
+    }
+
+    public static func format(_ bytes: [UInt8], options: FormatOptions = FormatOptions()) -> Outcome {
+        format(SyntaxTree.parse(bytes), options: options)
+    }
+
+    /// Formats only the top-level members (blocks, directives) that intersect `range`:
+    /// one edit per such member, replacing its text. nil when the tree has syntax errors.
+    public static func formatRange(_ tree: SyntaxTree, range: ByteRange, options: FormatOptions = FormatOptions()) -> [TextEdit]? {
+        guard !tree.hasErrors else { return nil }
+        let ending = options.lineEnding ?? LineEnding.majority(in: tree)
+        return tree.bytes.withUnsafeBufferPointer { src in
+            var edits: [TextEdit] = []
+            for child in tree.document.node.children where child.range.intersects(range) {
+                var p = Printer(tree: tree, src: src, options: options, newline: ending.bytes)
+                p.member(child.index, depth: 0)
+                let original = child.range
+                let text = String(decoding: p.out, as: UTF8.self)
+                if tree.text(of: original) != text {
+                    edits.append(TextEdit(range: original, newText: text))
+                }
+            }
+            return edits
+        }
+    }
+}
+
+/// Writes formatted bytes for nodes of an error-free tree.
+struct Printer {
+    let tree: SyntaxTree
+    let src: UnsafeBufferPointer<UInt8>
+    let tokens: [Token]
+    let nodes: [RawNode]
+    let indentUnit: [UInt8]
+    let newline: [UInt8]
+    var out: [UInt8] = []
+    /// True while only a BOM (or nothing) has been written: the next line needs no break.
+    var onlyBOM = true
+
+    init(tree: SyntaxTree, src: UnsafeBufferPointer<UInt8>, options: FormatOptions, newline: [UInt8]) {
+        self.tree = tree
+        self.src = src
+        self.tokens = tree.tokens
+        self.nodes = tree.nodes
+        self.indentUnit = options.indentUnit
+        self.newline = newline
+        out.reserveCapacity(src.count + src.count / 8 + 16)
+    }
+
+    // MARK: Output primitives
+
+    mutating func write(_ t: Token) {
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: src[t.start..<t.end]))
+        onlyBOM = false
+    }
+
+    mutating func write(_ byte: UInt8) {
+        out.append(byte)
+        onlyBOM = false
+    }
+
+    /// Starts a new output line at `depth`, with one blank line before it when asked.
+    mutating func beginLine(depth: Int, blank: Bool) {
+        if !onlyBOM {
+            out.append(contentsOf: newline)
+            if blank { out.append(contentsOf: newline) }
+        }
+        for _ in 0..<depth { out.append(contentsOf: indentUnit) }
+    }
+
+    func commentDirective(_ t: Token) -> Substring? {
+        guard t.kind == .lineComment else { return nil }
+        let text = tree.text(of: t).dropFirst(2)
+        let trimmed = text.drop { $0 == " " || $0 == "\t" }
+        var end = trimmed.endIndex
+        while end > trimmed.startIndex, trimmed[trimmed.index(before: end)] == " " || trimmed[trimmed.index(before: end)] == "\t" {
+            end = trimmed.index(before: end)
+        }
+        return trimmed[trimmed.startIndex..<end]
+    }
+
+    func nextSibling(_ child: Int, parent: Int) -> Int? {
+        let next = Int(nodes[child].subtreeEnd)
+        return next < Int(nodes[parent].subtreeEnd) ? next : nil
+    }
+
+    // MARK: Bodies
+
+    /// The members and comments of the document or a block body, tokens `from..<to`.
+    mutating func body(of parent: Int, from: Int, to: Int, depth: Int, isBlock: Bool) {
+        var k = from
+        var child: Int? = parent + 1 < Int(nodes[parent].subtreeEnd) ? parent + 1 : nil
+        while let c = child, Int(nodes[c].firstToken) < from { child = nextSibling(c, parent: parent) }
+        var newlines = 0
+        var first = true
+        while k < to {
+            if let c = child, Int(nodes[c].firstToken) == k {
+                beginLine(depth: depth, blank: !first && newlines >= 2)
+                member(c, depth: depth)
+                k = max(k + 1, Int(nodes[c].endToken))
+                child = nextSibling(c, parent: parent)
+                newlines = 0
+                first = false
+                continue
+            }
+            let t = tokens[k]
+            switch t.kind {
+            case .newline:
+                newlines += 1
+            case .byteOrderMark:
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: src[t.start..<t.end]))
+            case .lineComment, .docComment, .blockComment:
+                let trailing = newlines == 0 && (!first || isBlock)
+                if trailing {
+                    write(0x20)
+                    write(t)
+                } else {
+                    beginLine(depth: depth, blank: !first && newlines >= 2)
+                    write(t)
+                    if commentDirective(t) == "tdl-fmt: off", k + 1 < to, tokens[k + 1].kind == .newline {
+                        let resume = verbatimRegion(parent: parent, afterComment: k, to: to)
+                        if resume > k + 1 {
+                            k = resume
+                            while let c = child, Int(nodes[c].firstToken) < k { child = nextSibling(c, parent: parent) }
+                            newlines = 0
+                            first = false
+                            continue
+                        }
+                    }
+                }
+                newlines = 0
+                first = false
+            default:
+                // Unreachable in an error-free tree; written as is so that nothing is lost.
+                write(0x20)
+                write(t)
+            }
+            k += 1
+        }
+    }
+
+    /// Copies the lines after a `// tdl-fmt: off` comment exactly as written, up to the
+    /// matching `// tdl-fmt: on` among the same members (or the end of the body).
+    /// Returns the token index to continue from.
+    mutating func verbatimRegion(parent: Int, afterComment k: Int, to: Int) -> Int {
+        let regionStart = tokens[k + 1].end
+        var j = k + 2
+        var child: Int? = parent + 1 < Int(nodes[parent].subtreeEnd) ? parent + 1 : nil
+        while let c = child, Int(nodes[c].firstToken) < j { child = nextSibling(c, parent: parent) }
+        var lastContent = -1
+        while j < to {
+            if let c = child, Int(nodes[c].firstToken) == j {
+                lastContent = Int(nodes[c].endToken) - 1
+                j = Int(nodes[c].endToken)
+                child = nextSibling(c, parent: parent)
+                continue
+            }
+            let t = tokens[j]
+            if t.kind == .lineComment, commentDirective(t) == "tdl-fmt: on", j > 0, tokens[j - 1].kind == .newline { break }
+            if t.kind != .newline { lastContent = j }
+            j += 1
+        }
+        guard lastContent >= 0 else { return k + 1 }
+        out.append(contentsOf: newline)
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: src[regionStart..<tokens[lastContent].end]))
+        return lastContent + 1
+    }
+
+    // MARK: Members
+
+    mutating func member(_ index: Int, depth: Int) {
+        let node = nodes[index]
+        switch node.kind {
+        case .block: block(index, depth: depth)
+        case .property: property(index)
+        case .directive: directive(index)
+        default:
+            // Not produced without syntax errors; copied verbatim so nothing is lost.
+            let r = SyntaxNode(tree: tree, index: index).range
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: src[r.start..<r.end]))
+            onlyBOM = false
+        }
+    }
+
+    mutating func block(_ index: Int, depth: Int) {
+        let node = nodes[index]
+        let brace = Int(node.slotA)
+        var k = Int(node.firstToken)
+        var firstPart = true
+        while k < brace {
+            let t = tokens[k]
+            if t.kind != .newline {
+                if !firstPart { write(0x20) }
+                write(t)
+                firstPart = false
+            }
+            k += 1
+        }
+        if !firstPart { write(0x20) }
+        write(0x7B)
+        let close = node.slotB >= 0 ? Int(node.slotB) : Int(node.endToken)
+        let before = out.count
+        body(of: index, from: brace + 1, to: close, depth: depth + 1, isBlock: true)
+        if out.count == before {
+            write(0x7D)
+        } else {
+            beginLine(depth: depth, blank: false)
+            write(0x7D)
+        }
+    }
+
+    mutating func property(_ index: Int) {
+        let node = nodes[index]
+        var k = Int(node.firstToken)
+        let end = Int(node.endToken)
+        var child: Int? = index + 1 < Int(node.subtreeEnd) ? index + 1 : nil
+        var wroteKey = false
+        while k < end {
+            if let c = child, Int(nodes[c].firstToken) == k {
+                if nodes[c].endToken > nodes[c].firstToken {
+                    write(0x20)
+                    writeValue(c)
+                }
+                k = max(k + 1, Int(nodes[c].endToken))
+                child = nil
+                continue
+            }
+            let t = tokens[k]
+            switch t.kind {
+            case .identifier where !wroteKey:
+                write(t)
+                wroteKey = true
+            case .colon:
+                write(0x3A)
+            case .semicolon, .newline:
+                break
+            default:
+                write(0x20)
+                write(t)
+            }
+            k += 1
+        }
+    }
+
+    mutating func directive(_ index: Int) {
+        let node = nodes[index]
+        write(tokens[Int(node.firstToken)])
+        if let v = index + 1 < Int(node.subtreeEnd) ? index + 1 : nil, nodes[v].endToken > nodes[v].firstToken {
+            write(0x20)
+            writeValue(v)
+        }
+        for k in (Int(node.firstToken) + 1)..<Int(node.endToken) where tokens[k].kind.isComment
+            && (k < Int(nodes[index + 1].firstToken) || k >= Int(nodes[index + 1].endToken)) {
+            write(0x20)
+            write(tokens[k])
+        }
+    }
+
+    /// Atoms joined canonically: `, ` where the source had a comma or between two adjacent
+    /// numbers (`24 64` is a point); one space otherwise (so `327 x 180` and `"Inter" bold`).
+    /// Colours are written upper-case; numbers and strings exactly as written.
+    mutating func writeValue(_ index: Int) {
+        let node = nodes[index]
+        var previous: TokenKind? = nil
+        var comma = false
+        for k in Int(node.firstToken)..<Int(node.endToken) {
+            let t = tokens[k]
+            switch t.kind {
+            case .comma:
+                comma = true
+            case .blockComment:
+                if previous != nil { write(0x20) }
+                write(t)
+                if previous == nil { write(0x20) }
+            default:
+                if let p = previous {
+                    if comma || (p == .number && t.kind == .number) {
+                        write(0x2C)
+                    }
+                    write(0x20)
+                }
+                if t.kind == .color {
+                    for b in UnsafeBufferPointer(rebasing: src[t.start..<t.end]) {
+                        out.append(b >= 0x61 && b <= 0x66 ? b - 0x20 : b)
+                    }
+                    onlyBOM = false
+                } else {
+                    write(t)
+                }
+                previous = t.kind
+                comma = false
+            }
+        }
+    }
+}

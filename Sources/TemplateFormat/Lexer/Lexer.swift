@@ -1,0 +1,254 @@
+/// Splits UTF-8 bytes into tokens in one forward pass. Never fails: bytes that start
+/// no token become `.unknown` tokens, and problems inside a token are recorded as flags.
+///
+/// An unterminated `"""` string or `/* */` comment (no closing delimiter anywhere after
+/// it) ends at the end of its line, so one typo never swallows the rest of the file.
+public enum Lexer {
+    public static func tokenize(_ bytes: [UInt8]) -> [Token] {
+        bytes.withUnsafeBufferPointer { tokenize($0) }
+    }
+
+    public static func tokenize(_ buf: UnsafeBufferPointer<UInt8>) -> [Token] {
+        var tokens: [Token] = []
+        tokens.reserveCapacity(buf.count / 5 + 16)
+        let n = buf.count
+        var i = 0
+        // Once a search for a closing `"""` or `*/` has failed from some offset, it fails
+        // from every later offset too: remember that instead of rescanning (keeps this linear).
+        var noTripleQuoteFrom = Int.max
+        var noCommentCloseFrom = Int.max
+
+        if n >= 3 && buf[0] == 0xEF && buf[1] == 0xBB && buf[2] == 0xBF {
+            tokens.append(Token(kind: .byteOrderMark, start: 0, end: 3))
+            i = 3
+        }
+
+        @inline(__always) func isIdentStart(_ b: UInt8) -> Bool {
+            let l = b | 0x20
+            return (l >= 0x61 && l <= 0x7A) || b == 0x5F
+        }
+        @inline(__always) func isIdentContinue(_ b: UInt8) -> Bool {
+            let l = b | 0x20
+            return (l >= 0x61 && l <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x2D
+        }
+        @inline(__always) func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+        @inline(__always) func isHex(_ b: UInt8) -> Bool {
+            let l = b | 0x20
+            return (b >= 0x30 && b <= 0x39) || (l >= 0x61 && l <= 0x66)
+        }
+        @inline(__always) func lineEnd(from k: Int) -> Int {
+            var j = k
+            while j < n && buf[j] != 0x0A && buf[j] != 0x0D { j += 1 }
+            return j
+        }
+        /// Flags invalid UTF-8 in `start..<end` (only called for non-ASCII content).
+        func utf8Flags(_ start: Int, _ end: Int) -> TokenFlags {
+            var j = start
+            while j < end {
+                if buf[j] < 0x80 { j += 1; continue }
+                let len = UTF8Validation.sequenceLength(buf, at: j, limit: end)
+                if len == 0 { return .invalidUTF8 }
+                j += len
+            }
+            return []
+        }
+        /// Validates an escape whose backslash is at `k`; returns its end and whether it is valid.
+        func escape(at k: Int, limit: Int) -> (Int, Bool) {
+            guard k + 1 < limit else { return (k + 1, false) }
+            switch buf[k + 1] {
+            case 0x22, 0x5C, 0x6E, 0x74, 0x7B: return (k + 2, true)   // " \ n t {
+            case 0x75:  // u{HEX}
+                var j = k + 2
+                guard j < limit && buf[j] == 0x7B else { return (j, false) }
+                j += 1
+                var value: UInt32 = 0
+                var digits = 0
+                while j < limit && isHex(buf[j]) && digits < 8 {
+                    let d = buf[j]
+                    let v: UInt32 = d <= 0x39 ? UInt32(d - 0x30) : UInt32((d | 0x20) - 0x61 + 10)
+                    value = value &* 16 &+ v
+                    digits += 1
+                    j += 1
+                }
+                guard j < limit && buf[j] == 0x7D else { return (j, false) }
+                let ok = digits >= 1 && digits <= 6 && value <= 0x10FFFF && !(0xD800...0xDFFF).contains(value)
+                return (j + 1, ok)
+            case 0x0A, 0x0D:
+                return (k + 1, false)  // a backslash cannot escape a line break
+            default:
+                return (k + 2, false)
+            }
+        }
+
+        while i < n {
+            let b = buf[i]
+            let start = i
+            switch b {
+            case 0x20, 0x09, 0x0C, 0x0B:
+                i += 1
+                while i < n && (buf[i] == 0x20 || buf[i] == 0x09 || buf[i] == 0x0C || buf[i] == 0x0B) { i += 1 }
+            case 0x0A:
+                i += 1
+                tokens.append(Token(kind: .newline, start: start, end: i))
+            case 0x0D:
+                i += (i + 1 < n && buf[i + 1] == 0x0A) ? 2 : 1
+                tokens.append(Token(kind: .newline, start: start, end: i))
+            case 0x7B: i += 1; tokens.append(Token(kind: .leftBrace, start: start, end: i))
+            case 0x7D: i += 1; tokens.append(Token(kind: .rightBrace, start: start, end: i))
+            case 0x3A: i += 1; tokens.append(Token(kind: .colon, start: start, end: i))
+            case 0x2C: i += 1; tokens.append(Token(kind: .comma, start: start, end: i))
+            case 0x3B: i += 1; tokens.append(Token(kind: .semicolon, start: start, end: i))
+            case 0x22:  // string
+                if i + 2 < n && buf[i + 1] == 0x22 && buf[i + 2] == 0x22 {
+                    var flags: TokenFlags = []
+                    var j = i + 3
+                    var closed = false
+                    var nonASCII = false
+                    if start < noTripleQuoteFrom {
+                        while j < n {
+                            let c = buf[j]
+                            if c == 0x5C {
+                                let (e, ok) = escape(at: j, limit: n)
+                                if !ok { flags.insert(.invalidEscape) }
+                                j = e
+                            } else if c == 0x22 && j + 2 < n && buf[j + 1] == 0x22 && buf[j + 2] == 0x22 {
+                                j += 3; closed = true; break
+                            } else {
+                                if c >= 0x80 { nonASCII = true }
+                                j += 1
+                            }
+                        }
+                    }
+                    if closed {
+                        if nonASCII { flags.formUnion(utf8Flags(start, j)) }
+                        i = j
+                    } else {
+                        noTripleQuoteFrom = min(noTripleQuoteFrom, start)
+                        let e = lineEnd(from: start)
+                        flags = [.unterminated]
+                        flags.formUnion(utf8Flags(start, e))
+                        i = e
+                    }
+                    tokens.append(Token(kind: .multilineString, flags: flags, start: start, end: i))
+                } else {
+                    var flags: TokenFlags = []
+                    var j = i + 1
+                    var closed = false
+                    var nonASCII = false
+                    while j < n {
+                        let c = buf[j]
+                        if c == 0x22 { j += 1; closed = true; break }
+                        if c == 0x0A || c == 0x0D { break }
+                        if c == 0x5C {
+                            let (e, ok) = escape(at: j, limit: n)
+                            if !ok { flags.insert(.invalidEscape) }
+                            j = e
+                            continue
+                        }
+                        if c >= 0x80 { nonASCII = true }
+                        j += 1
+                    }
+                    if !closed { flags.insert(.unterminated) }
+                    if nonASCII { flags.formUnion(utf8Flags(start, j)) }
+                    i = j
+                    tokens.append(Token(kind: .string, flags: flags, start: start, end: i))
+                }
+            case 0x2F:  // comments
+                if i + 1 < n && buf[i + 1] == 0x2F {
+                    var e = lineEnd(from: i)
+                    // Trailing blanks are whitespace trivia, not part of the comment.
+                    while e > i + 2 && (buf[e - 1] == 0x20 || buf[e - 1] == 0x09) { e -= 1 }
+                    let isDoc = i + 2 < n && buf[i + 2] == 0x2F && !(i + 3 < n && buf[i + 3] == 0x2F)
+                    var flags: TokenFlags = []
+                    var k = i
+                    while k < e { if buf[k] >= 0x80 { flags = utf8Flags(i, e); break }; k += 1 }
+                    i = e
+                    tokens.append(Token(kind: isDoc ? .docComment : .lineComment, flags: flags, start: start, end: i))
+                } else if i + 1 < n && buf[i + 1] == 0x2A {
+                    var j = i + 2
+                    var closed = false
+                    if start < noCommentCloseFrom {
+                        while j + 1 < n {
+                            if buf[j] == 0x2A && buf[j + 1] == 0x2F { j += 2; closed = true; break }
+                            j += 1
+                        }
+                    }
+                    var flags: TokenFlags = []
+                    if closed {
+                        i = j
+                    } else {
+                        noCommentCloseFrom = min(noCommentCloseFrom, start)
+                        flags.insert(.unterminated)
+                        i = lineEnd(from: start)
+                    }
+                    flags.formUnion(utf8Flags(start, i))
+                    tokens.append(Token(kind: .blockComment, flags: flags, start: start, end: i))
+                } else {
+                    i += 1
+                    tokens.append(Token(kind: .unknown, start: start, end: i))
+                }
+            case 0x23:  // colour
+                var j = i + 1
+                var allHex = true
+                while j < n && (isIdentContinue(buf[j]) && buf[j] != 0x2D) {
+                    if !isHex(buf[j]) { allHex = false }
+                    j += 1
+                }
+                let len = j - i - 1
+                let ok = allHex && (len == 3 || len == 4 || len == 6 || len == 8)
+                i = j
+                tokens.append(Token(kind: .color, flags: ok ? [] : .malformed, start: start, end: i))
+            default:
+                if isIdentStart(b) {
+                    i += 1
+                    while i < n && isIdentContinue(buf[i]) { i += 1 }
+                    tokens.append(Token(kind: .identifier, start: start, end: i))
+                } else if isDigit(b) || (b == 0x2D && i + 1 < n && isDigit(buf[i + 1])) {
+                    var flags: TokenFlags = []
+                    i += 1
+                    while i < n && isDigit(buf[i]) { i += 1 }
+                    if i < n && buf[i] == 0x2E {
+                        if i + 1 < n && isDigit(buf[i + 1]) {
+                            i += 1
+                            while i < n && isDigit(buf[i]) { i += 1 }
+                        } else {
+                            i += 1
+                            flags.insert(.malformed)
+                        }
+                        // A second dot (`1.2.3`) makes the whole run malformed.
+                        while i < n && (buf[i] == 0x2E || isDigit(buf[i])) { flags.insert(.malformed); i += 1 }
+                    }
+                    if i < n && buf[i] == 0x25 {
+                        i += 1
+                        flags.insert(.hasUnit)
+                    } else if i < n && isIdentStart(buf[i]) {
+                        i += 1
+                        while i < n && (isIdentContinue(buf[i]) && buf[i] != 0x2D) { i += 1 }
+                        flags.insert(.hasUnit)
+                    }
+                    tokens.append(Token(kind: .number, flags: flags, start: start, end: i))
+                } else {
+                    // A run of bytes that start no token. Valid multi-byte characters stay whole.
+                    var flags: TokenFlags = []
+                    while i < n {
+                        let c = buf[i]
+                        if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == 0x0C || c == 0x0B
+                            || c == 0x7B || c == 0x7D || c == 0x3A || c == 0x2C || c == 0x3B
+                            || c == 0x22 || c == 0x23 || isIdentStart(c) || isDigit(c) || (c == 0x2F && i > start) {
+                            break
+                        }
+                        if c >= 0x80 {
+                            let len = UTF8Validation.sequenceLength(buf, at: i, limit: n)
+                            if len == 0 { flags.insert(.invalidUTF8); i += 1 } else { i += len }
+                        } else {
+                            i += 1
+                        }
+                    }
+                    if i == start { i += 1 }
+                    tokens.append(Token(kind: .unknown, flags: flags, start: start, end: i))
+                }
+            }
+        }
+        return tokens
+    }
+}

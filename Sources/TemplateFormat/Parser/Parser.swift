@@ -1,0 +1,487 @@
+/// Builds the lossless tree from tokens in one forward pass, with an explicit stack
+/// instead of recursion, so no input can overflow the call stack.
+///
+/// Recovery is local: a line that cannot be a member becomes an error node up to its end;
+/// a stray `{` opens an anonymous block so braces stay paired; an unterminated string
+/// ends at its line. When blocks are still open at the end of the file, the parser runs
+/// once more using indentation: a member that starts a line no deeper than an open
+/// block's header closes that block, so one missing `}` does not swallow what follows.
+struct Parser {
+    /// Deepest nesting of blocks accepted. Deeper blocks are one error node, so every
+    /// later pass may recurse over blocks, and formatted output stays linear in the input.
+    static let maxDepth = 128
+
+    let buf: UnsafeBufferPointer<UInt8>
+    let tokens: [Token]
+    let recoverByIndent: Bool
+    var pos = 0
+    var nodes: [RawNode] = []
+    var diagnostics: [Diagnostic] = []
+    /// Indices of open nodes; `open[0]` is the document, the rest are blocks, plus the
+    /// property or value being built.
+    var open: [Int] = []
+    /// Indentation of each open block's header line (parallel to the blocks in `open`).
+    var headerIndent: [Int] = []
+    var leftBlocksOpen = false
+
+    static func parse(_ bytes: [UInt8]) -> SyntaxTree {
+        let tokens = Lexer.tokenize(bytes)
+        var result = bytes.withUnsafeBufferPointer { buf -> Parser in
+            var p = Parser(buf: buf, tokens: tokens, recoverByIndent: false)
+            p.run()
+            if p.leftBlocksOpen {
+                p = Parser(buf: buf, tokens: tokens, recoverByIndent: true)
+                p.run()
+            }
+            p.lexicalDiagnostics()
+            return p
+        }
+        result.diagnostics.sort { ($0.range.start, $0.range.end) < ($1.range.start, $1.range.end) }
+        return SyntaxTree(bytes: bytes, tokens: tokens, nodes: result.nodes, diagnostics: result.diagnostics)
+    }
+
+    // MARK: Node building
+
+    @discardableResult
+    mutating func startNode(_ kind: NodeKind, at token: Int) -> Int {
+        let index = nodes.count
+        nodes.append(RawNode(kind: kind, parent: Int32(open.last ?? -1), subtreeEnd: 0,
+                             firstToken: Int32(token), endToken: Int32(token), slotA: -1, slotB: -1))
+        open.append(index)
+        return index
+    }
+
+    mutating func finishNode(endToken: Int) {
+        guard let index = open.popLast() else { return }
+        nodes[index].endToken = Int32(endToken)
+        nodes[index].subtreeEnd = Int32(nodes.count)
+    }
+
+    func error(_ code: SyntaxCode, _ range: ByteRange, _ message: String, fixes: [Fix] = []) -> Diagnostic {
+        Diagnostic(code: code.rawValue, severity: .error, range: range, message: message, fixes: fixes)
+    }
+
+    mutating func report(_ code: SyntaxCode, _ range: ByteRange, _ message: String, fixes: [Fix] = []) {
+        diagnostics.append(error(code, range, message, fixes: fixes))
+    }
+
+    // MARK: Token helpers
+
+    var atEnd: Bool { pos >= tokens.count }
+
+    func text(_ t: Token) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: buf[t.start..<t.end]), as: UTF8.self)
+    }
+
+    /// A short, quoted description of a token for messages.
+    func describe(_ t: Token) -> String {
+        switch t.kind {
+        case .newline: return "end of line"
+        case .string, .multilineString: return "a string"
+        case .number: return "number `\(text(t))`"
+        case .color: return "colour `\(text(t))`"
+        case .identifier: return "`\(text(t))`"
+        default:
+            let s = text(t)
+            return s.count > 20 ? "`\(s.prefix(20))…`" : "`\(s)`"
+        }
+    }
+
+    /// Next token index at or after `k` that is not a comment (newlines count).
+    func skipComments(from k: Int) -> Int {
+        var j = k
+        while j < tokens.count && tokens[j].kind.isTrivia { j += 1 }
+        return j
+    }
+
+    func startsLine(_ k: Int) -> Bool {
+        var j = k - 1
+        while j >= 0 {
+            let kind = tokens[j].kind
+            if kind == .newline { return true }
+            if kind == .blockComment || kind == .byteOrderMark { j -= 1; continue }
+            return false
+        }
+        return true
+    }
+
+    /// Indentation (in bytes of whitespace) of the line holding byte `offset`.
+    func indentation(ofLineAt offset: Int) -> Int {
+        var lineStart = offset
+        while lineStart > 0 && buf[lineStart - 1] != 0x0A && buf[lineStart - 1] != 0x0D { lineStart -= 1 }
+        var k = lineStart
+        while k < offset && (buf[k] == 0x20 || buf[k] == 0x09) { k += 1 }
+        return k - lineStart
+    }
+
+    /// Whether a `{` follows on this line before anything that ends a member.
+    func braceOnLine(from k: Int) -> Bool {
+        var j = k
+        while j < tokens.count {
+            switch tokens[j].kind {
+            case .leftBrace: return true
+            case .newline, .semicolon, .rightBrace, .colon: return false
+            default: j += 1
+            }
+        }
+        return false
+    }
+
+    var blockDepth: Int { headerIndent.count }
+
+    // MARK: Members
+
+    mutating func run() {
+        startNode(.document, at: 0)
+        while true {
+            // Trivia, newlines and comments between members belong to the enclosing node.
+            while pos < tokens.count && (tokens[pos].kind.isTrivia || tokens[pos].kind == .newline) { pos += 1 }
+            if atEnd { break }
+            let tok = tokens[pos]
+            if recoverByIndent && blockDepth > 0 && tok.kind != .rightBrace && startsLine(pos) {
+                let indent = indentation(ofLineAt: tok.start)
+                while blockDepth > 0, let last = headerIndent.last, indent <= last {
+                    closeUnterminatedBlock(endToken: pos)
+                }
+            }
+            switch tok.kind {
+            case .rightBrace:
+                if blockDepth > 0 {
+                    let block = open[open.count - 1]
+                    nodes[block].slotB = Int32(pos)
+                    pos += 1
+                    headerIndent.removeLast()
+                    finishNode(endToken: pos)
+                } else {
+                    startNode(.error, at: pos)
+                    report(.unexpectedCloseBrace, tok.range, "unexpected `}` with no block open")
+                    pos += 1
+                    finishNode(endToken: pos)
+                }
+            case .leftBrace:
+                // A body without a header: keep braces paired so the rest still parses.
+                report(.missingOpenBrace, tok.range, "expected a block kind and name before `{`")
+                openBlockBody(node: startNode(.block, at: pos), headerStart: pos)
+            case .identifier:
+                member()
+            case .semicolon:
+                startNode(.error, at: pos)
+                report(.unexpectedToken, tok.range, "unexpected `;`: it ends a property, and there is none before it")
+                pos += 1
+                finishNode(endToken: pos)
+            default:
+                skipLine(message: "expected a property (`key: value`) or a block (`kind name {`), found \(describe(tok))")
+            }
+        }
+        if blockDepth > 0 {
+            leftBlocksOpen = true
+            while blockDepth > 0 { closeUnterminatedBlock(endToken: tokens.count) }
+        }
+        finishNode(endToken: tokens.count)
+    }
+
+    /// Skips to the end of the line (stopping before braces) as one error node.
+    mutating func skipLine(message: String) {
+        let start = pos
+        startNode(.error, at: pos)
+        while pos < tokens.count {
+            let k = tokens[pos].kind
+            if k == .newline || k == .leftBrace || k == .rightBrace { break }
+            pos += 1
+        }
+        if pos == start { pos += 1 }
+        let range = ByteRange(start: tokens[start].start, end: tokens[pos - 1].end)
+        report(.unexpectedToken, range, message)
+        finishNode(endToken: pos)
+    }
+
+    mutating func closeUnterminatedBlock(endToken: Int) {
+        let block = open[open.count - 1]
+        let node = nodes[block]
+        let first = tokens[Int(node.firstToken)]
+        let brace = node.slotA >= 0 ? tokens[Int(node.slotA)] : first
+        var what = "block"
+        if first.kind == .identifier {
+            what = "`\(text(first))`"
+            let next = skipComments(from: Int(node.firstToken) + 1)
+            if next < tokens.count && tokens[next].kind == .identifier && next < Int(node.slotA) {
+                what = "`\(text(first)) \(text(tokens[next]))`"
+            }
+        }
+        report(.missingCloseBrace, ByteRange(start: first.start, end: brace.end), "missing `}` to close \(what)")
+        headerIndent.removeLast()
+        finishNode(endToken: max(endToken, Int(node.firstToken)))
+    }
+
+    mutating func member() {
+        let keyIndex = pos
+        let next = skipComments(from: pos + 1)
+        let nextKind: TokenKind? = next < tokens.count ? tokens[next].kind : nil
+        if nextKind == .colon {
+            if blockDepth == 0 {
+                report(.propertyOutsideBlock, tokens[keyIndex].range,
+                       "property `\(text(tokens[keyIndex]))` outside any block; properties belong inside `template`, `annotations` or `style`")
+            }
+            property()
+        } else if braceOnLine(from: pos + 1) {
+            block()
+        } else if blockDepth == 0 && (isKeyword(keyIndex, "format") || isKeyword(keyIndex, "import")) {
+            directive()
+        } else if let k = nextKind, k.isAtom {
+            property()  // reports the missing colon
+        } else {
+            skipLine(message: "expected `:` and a value, or `{` to open a block, after `\(text(tokens[keyIndex]))`")
+        }
+    }
+
+    func isKeyword(_ k: Int, _ word: StaticString) -> Bool {
+        let t = tokens[k]
+        guard t.end - t.start == word.utf8CodeUnitCount else { return false }
+        return word.withUTF8Buffer { w in
+            for i in 0..<w.count where buf[t.start + i] != w[i] { return false }
+            return true
+        }
+    }
+
+    mutating func directive() {
+        let node = startNode(.directive, at: pos)
+        nodes[node].slotA = Int32(pos)
+        let keyword = tokens[pos]
+        pos += 1
+        value(after: keyword, what: "`\(text(keyword))`")
+        terminator()
+        finishNode(endToken: pos)
+    }
+
+    mutating func property() {
+        let node = startNode(.property, at: pos)
+        let key = tokens[pos]
+        pos += 1
+        let colon = skipComments(from: pos)
+        if colon < tokens.count && tokens[colon].kind == .colon {
+            nodes[node].slotA = Int32(colon)
+            pos = colon + 1
+            value(after: tokens[colon], what: "`\(text(key)):`")
+        } else {
+            let name = text(key)
+            report(.missingColon, key.range, "expected `:` after the property name `\(name)`",
+                   fixes: [Fix(title: "Insert `:`", edits: [TextEdit(range: ByteRange(start: key.end, end: key.end), newText: ":")])])
+            value(after: key, what: "`\(name)`")
+        }
+        terminator()
+        finishNode(endToken: pos)
+    }
+
+    /// A `;` right after a property or directive belongs to it.
+    mutating func terminator() {
+        let k = skipComments(from: pos)
+        if k < tokens.count && tokens[k].kind == .semicolon {
+            // Only comments on the same line may sit between the value and its `;`.
+            var sameLine = true
+            for j in pos..<k where tokens[j].kind != .blockComment { sameLine = false }
+            if sameLine { pos = k + 1 }
+        }
+    }
+
+    mutating func value(after previous: Token, what: String) {
+        startNode(.value, at: pos)
+        var lastEnd = pos
+        var atoms = 0
+        var previousWasAtom = false
+        var lastComma: Token? = nil
+        loop: while pos < tokens.count {
+            let t = tokens[pos]
+            switch t.kind {
+            case .newline, .semicolon, .rightBrace, .leftBrace, .lineComment, .docComment:
+                break loop
+            case .blockComment, .byteOrderMark:
+                pos += 1
+            case .comma:
+                if !previousWasAtom { report(.unexpectedToken, t.range, "unexpected `,`: commas go between two values") }
+                previousWasAtom = false
+                lastComma = t
+                pos += 1
+                lastEnd = pos
+            case .identifier, .string, .multilineString, .number, .color:
+                atoms += 1
+                previousWasAtom = true
+                lastComma = nil
+                pos += 1
+                lastEnd = pos
+            default:
+                report(.unexpectedToken, t.range, "unexpected \(describe(t)) in the value of \(what)")
+                previousWasAtom = false
+                pos += 1
+                lastEnd = pos
+            }
+        }
+        if let comma = lastComma, atoms > 0 {
+            report(.unexpectedToken, comma.range, "unexpected `,` at the end of the value")
+        }
+        if atoms == 0 {
+            let at = pos < tokens.count ? tokens[pos].start : buf.count
+            report(.missingValue, ByteRange(start: previous.end, end: max(previous.end, min(at, previous.end))),
+                   "expected a value after \(what)")
+        }
+        pos = lastEnd
+        finishNode(endToken: lastEnd)
+    }
+
+    mutating func block() {
+        let headerStart = pos
+        let node = startNode(.block, at: pos)
+        pos += 1  // the kind
+        var haveName = false, haveTitle = false
+        while pos < tokens.count && tokens[pos].kind != .leftBrace {
+            let t = tokens[pos]
+            if t.kind.isTrivia {
+            } else if t.kind == .identifier && !haveName && !haveTitle {
+                haveName = true
+            } else if (t.kind == .string || t.kind == .multilineString) && !haveTitle {
+                haveTitle = true
+            } else {
+                report(.unexpectedToken, t.range, "unexpected \(describe(t)) in a block header; expected `kind name \"Title\" {`")
+            }
+            pos += 1
+        }
+        openBlockBody(node: node, headerStart: headerStart)
+    }
+
+    /// At the `{` of a block whose node is open: enter its body, or, past the depth
+    /// limit, swallow the whole block as one error node.
+    mutating func openBlockBody(node: Int, headerStart: Int) {
+        guard pos < tokens.count else { finishNode(endToken: pos); return }
+        nodes[node].slotA = Int32(pos)
+        let brace = tokens[pos]
+        pos += 1
+        if blockDepth >= Parser.maxDepth {
+            nodes[node].kind = .error
+            nodes[node].slotA = -1
+            report(.nestingTooDeep, ByteRange(start: tokens[headerStart].start, end: brace.end),
+                   "blocks are nested deeper than \(Parser.maxDepth) levels")
+            var depth = 1
+            while pos < tokens.count && depth > 0 {
+                let k = tokens[pos].kind
+                if k == .leftBrace { depth += 1 } else if k == .rightBrace { depth -= 1 }
+                pos += 1
+            }
+            finishNode(endToken: pos)
+            return
+        }
+        headerIndent.append(indentation(ofLineAt: tokens[headerStart].start))
+    }
+
+    // MARK: Lexical problems
+
+    mutating func lexicalDiagnostics() {
+        for t in tokens where !t.flags.isEmpty || t.kind == .unknown {
+            switch t.kind {
+            case .unknown:
+                if t.flags.contains(.invalidUTF8) {
+                    report(.invalidUTF8, t.range, "invalid UTF-8: TDL files must be UTF-8 text")
+                } else {
+                    report(.unexpectedCharacter, t.range, "unexpected \(characterDescription(t)); identifiers are ASCII letters, digits, `_` and `-`")
+                }
+            case .string, .multilineString:
+                if t.flags.contains(.unterminated) {
+                    report(.unterminatedString, t.range, t.kind == .string
+                           ? "unterminated string: a `\"` is missing before the end of the line"
+                           : "unterminated `\"\"\"` string: no closing `\"\"\"` follows")
+                }
+                if t.flags.contains(.invalidEscape) { reportEscapes(in: t) }
+                if t.flags.contains(.invalidUTF8) { report(.invalidUTF8, t.range, "invalid UTF-8 in a string") }
+            case .blockComment, .lineComment, .docComment:
+                if t.flags.contains(.unterminated) {
+                    report(.unterminatedComment, t.range, "unterminated comment: no `*/` follows")
+                }
+                if t.flags.contains(.invalidUTF8) { report(.invalidUTF8, t.range, "invalid UTF-8 in a comment") }
+            case .number:
+                if t.flags.contains(.malformed) {
+                    report(.malformedNumber, t.range, "malformed number `\(text(t))`; numbers look like `12` or `-0.5`")
+                } else if t.flags.contains(.hasUnit) {
+                    numberUnit(t)
+                }
+            case .color:
+                if t.flags.contains(.malformed) {
+                    report(.malformedColor, t.range, "malformed colour `\(text(t))`; expected #RGB, #RGBA, #RRGGBB or #RRGGBBAA")
+                }
+            default:
+                break
+            }
+        }
+    }
+
+    func characterDescription(_ t: Token) -> String {
+        let s = text(t)
+        guard let first = s.unicodeScalars.first else { return "character" }
+        if first.value < 0x20 || first.value == 0x7F {
+            return first.value == 0 ? "NUL byte" : "control character U+\(String(first.value, radix: 16, uppercase: true).leftPadded(4))"
+        }
+        return s.unicodeScalars.count == 1 ? "character `\(s)`" : "characters `\(s.prefix(20))`"
+    }
+
+    mutating func numberUnit(_ t: Token) {
+        var k = t.start
+        if buf[k] == 0x2D { k += 1 }
+        while k < t.end && (buf[k] >= 0x30 && buf[k] <= 0x39 || buf[k] == 0x2E) { k += 1 }
+        let number = String(decoding: UnsafeBufferPointer(rebasing: buf[t.start..<k]), as: UTF8.self)
+        let unit = String(decoding: UnsafeBufferPointer(rebasing: buf[k..<t.end]), as: UTF8.self)
+        if SyntaxCode.knownUnits.contains(unit) { return }
+        if unit.first == "x" && unit.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) {
+            let rest = unit.dropFirst()
+            let replacement = rest.isEmpty ? "\(number) x" : "\(number) x \(rest)"
+            report(.unknownUnit, t.range, "unknown unit `\(unit)` on `\(text(t))`; a size is written `\(replacement)` with spaces around `x`",
+                   fixes: [Fix(title: "Write `\(replacement)`", edits: [TextEdit(range: t.range, newText: replacement)])])
+        } else {
+            report(.unknownUnit, t.range, "unknown unit `\(unit)` on `\(text(t))`; units are px, pt, % and deg")
+        }
+    }
+
+    mutating func reportEscapes(in t: Token) {
+        var k = t.start + 1
+        while k < t.end {
+            if buf[k] == 0x5C {
+                let next = k + 1 < t.end ? buf[k + 1] : 0
+                var end = min(k + 2, t.end)
+                var ok = [0x22, 0x5C, 0x6E, 0x74, 0x7B].contains(next)
+                if next == 0x75 {  // \u{…}: validate the same way the lexer did
+                    var j = k + 2
+                    if j < t.end && buf[j] == 0x7B {
+                        j += 1
+                        var value: UInt32 = 0, digits = 0
+                        while j < t.end, let d = hexValue(buf[j]), digits < 8 { value = value &* 16 &+ d; digits += 1; j += 1 }
+                        if j < t.end && buf[j] == 0x7D {
+                            j += 1
+                            ok = digits >= 1 && digits <= 6 && value <= 0x10FFFF && !(0xD800...0xDFFF).contains(value)
+                        }
+                    }
+                    end = j
+                }
+                if next == 0x0A || next == 0x0D { end = k + 1; ok = false }
+                if !ok {
+                    let shown = String(decoding: UnsafeBufferPointer(rebasing: buf[k..<end]), as: UTF8.self)
+                    report(.invalidEscape, ByteRange(start: k, end: end),
+                           "invalid escape `\(shown)`; strings allow \\\" \\\\ \\n \\t \\{ and \\u{HEX}")
+                }
+                k = max(end, k + 1)
+            } else {
+                k += 1
+            }
+        }
+    }
+
+    func hexValue(_ b: UInt8) -> UInt32? {
+        switch b {
+        case 0x30...0x39: return UInt32(b - 0x30)
+        case 0x41...0x46: return UInt32(b - 0x41 + 10)
+        case 0x61...0x66: return UInt32(b - 0x61 + 10)
+        default: return nil
+        }
+    }
+}
+
+extension String {
+    func leftPadded(_ width: Int, with pad: Character = "0") -> String {
+        count >= width ? self : String(repeating: pad, count: width - count) + self
+    }
+}

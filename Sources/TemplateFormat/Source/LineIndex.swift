@@ -1,0 +1,176 @@
+/// Converts between byte offsets and (line, column) positions in O(log n).
+///
+/// Built once per document version from the bytes. Lines end at LF, CRLF or a lone CR
+/// (the line breaks LSP recognises). Columns come in two flavours: UTF-8 code units
+/// (bytes) and UTF-16 code units, which LSP clients count by default. Lines that are
+/// pure ASCII (the usual case) are flagged so that both columns are a subtraction.
+public struct LineIndex: Sendable {
+    /// Byte offset where each line starts; `lineStarts[0] == 0`.
+    public let lineStarts: [Int]
+    /// For each line, true when the line (without its terminator) is pure ASCII.
+    private let asciiLine: [Bool]
+    private let bytes: [UInt8]
+
+    public init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts: [Int] = [0]
+        var ascii: [Bool] = []
+        starts.reserveCapacity(bytes.count / 24 + 1)
+        var isASCII = true
+        bytes.withUnsafeBufferPointer { buf in
+            var i = 0
+            let n = buf.count
+            while i < n {
+                let b = buf[i]
+                if b == 0x0A {
+                    ascii.append(isASCII); isASCII = true
+                    starts.append(i + 1)
+                } else if b == 0x0D {
+                    ascii.append(isASCII); isASCII = true
+                    if i + 1 < n && buf[i + 1] == 0x0A { i += 1 }
+                    starts.append(i + 1)
+                } else if b >= 0x80 {
+                    isASCII = false
+                }
+                i += 1
+            }
+        }
+        ascii.append(isASCII)
+        self.lineStarts = starts
+        self.asciiLine = ascii
+    }
+
+    public var lineCount: Int { lineStarts.count }
+
+    /// The 0-based line holding `offset` (offsets past the end clamp to the last line).
+    public func line(containing offset: Int) -> Int {
+        var lo = 0, hi = lineStarts.count - 1
+        let target = min(max(offset, 0), bytes.count)
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= target { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// Byte range of a line's content, without its terminator.
+    public func contentRange(ofLine line: Int) -> ByteRange {
+        guard line >= 0 && line < lineStarts.count else { return ByteRange(start: bytes.count, end: bytes.count) }
+        let start = lineStarts[line]
+        var end = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
+        if end > start && bytes[end - 1] == 0x0A { end -= 1 }
+        if end > start && bytes[end - 1] == 0x0D { end -= 1 }
+        return ByteRange(start: start, end: end)
+    }
+
+    /// 0-based line and UTF-8 column (bytes from the line start).
+    public func utf8Position(of offset: Int) -> (line: Int, column: Int) {
+        let clamped = min(max(offset, 0), bytes.count)
+        let line = line(containing: clamped)
+        return (line, clamped - lineStarts[line])
+    }
+
+    /// 0-based line and UTF-16 column.
+    public func utf16Position(of offset: Int) -> (line: Int, column: Int) {
+        let clamped = min(max(offset, 0), bytes.count)
+        let line = line(containing: clamped)
+        let start = lineStarts[line]
+        if asciiLine[line] { return (line, clamped - start) }
+        return (line, LineIndex.countUTF16(bytes, from: start, to: clamped))
+    }
+
+    /// 0-based line and column counted in Unicode scalars (what `check --format json` reports).
+    public func scalarPosition(of offset: Int) -> (line: Int, column: Int) {
+        let clamped = min(max(offset, 0), bytes.count)
+        let line = line(containing: clamped)
+        let start = lineStarts[line]
+        if asciiLine[line] { return (line, clamped - start) }
+        var count = 0
+        var i = start
+        while i < clamped {
+            // Every byte that is not a UTF-8 continuation byte starts a scalar (or is an invalid byte, counted as one).
+            if bytes[i] & 0xC0 != 0x80 { count += 1 }
+            i += 1
+        }
+        return (line, count)
+    }
+
+    /// Byte offset of a UTF-16 position; columns past the line end clamp to the end of the line content.
+    public func offset(line: Int, utf16Column column: Int) -> Int {
+        if line < 0 { return 0 }
+        if line >= lineStarts.count { return bytes.count }
+        let content = contentRange(ofLine: line)
+        if asciiLine[line] { return min(content.start + max(column, 0), content.end) }
+        var units = 0
+        var i = content.start
+        while i < content.end && units < column {
+            let (scalarLength, utf16Length) = LineIndex.scalarWidth(bytes, at: i, limit: content.end)
+            if units + utf16Length > column { break }  // inside a surrogate pair: stay before it
+            units += utf16Length
+            i += scalarLength
+        }
+        return i
+    }
+
+    /// Byte offset of a UTF-8 position; columns past the line end clamp.
+    public func offset(line: Int, utf8Column column: Int) -> Int {
+        if line < 0 { return 0 }
+        if line >= lineStarts.count { return bytes.count }
+        let content = contentRange(ofLine: line)
+        return min(content.start + max(column, 0), content.end)
+    }
+
+    static func countUTF16(_ bytes: [UInt8], from: Int, to: Int) -> Int {
+        var units = 0
+        var i = from
+        while i < to {
+            let (len, u16) = scalarWidth(bytes, at: i, limit: to)
+            units += u16
+            i += len
+        }
+        return units
+    }
+
+    /// Length in bytes and in UTF-16 units of the scalar at `i`; an invalid byte counts as one
+    /// byte and one unit (it is shown as U+FFFD by the editor).
+    static func scalarWidth(_ bytes: [UInt8], at i: Int, limit: Int) -> (Int, Int) {
+        let b = bytes[i]
+        if b < 0x80 { return (1, 1) }
+        let len = UTF8Validation.sequenceLength(bytes, at: i, limit: limit)
+        if len == 0 { return (1, 1) }
+        return (len, len == 4 ? 2 : 1)
+    }
+}
+
+/// Minimal UTF-8 validation on bytes, shared by the lexer and the line index.
+enum UTF8Validation {
+    /// Length of the well-formed UTF-8 sequence starting at `i`, or 0 when it is ill-formed.
+    @inline(__always)
+    static func sequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, limit: Int) -> Int {
+        let b0 = bytes[i]
+        if b0 < 0x80 { return 1 }
+        @inline(__always) func cont(_ k: Int) -> Bool { k < limit && bytes[k] & 0xC0 == 0x80 }
+        switch b0 {
+        case 0xC2...0xDF:
+            return cont(i + 1) ? 2 : 0
+        case 0xE0:
+            return i + 2 < limit && (0xA0...0xBF).contains(bytes[i + 1]) && cont(i + 2) ? 3 : 0
+        case 0xE1...0xEC, 0xEE...0xEF:
+            return cont(i + 1) && cont(i + 2) ? 3 : 0
+        case 0xED:
+            return i + 2 < limit && (0x80...0x9F).contains(bytes[i + 1]) && cont(i + 2) ? 3 : 0
+        case 0xF0:
+            return i + 3 < limit && (0x90...0xBF).contains(bytes[i + 1]) && cont(i + 2) && cont(i + 3) ? 4 : 0
+        case 0xF1...0xF3:
+            return cont(i + 1) && cont(i + 2) && cont(i + 3) ? 4 : 0
+        case 0xF4:
+            return i + 3 < limit && (0x80...0x8F).contains(bytes[i + 1]) && cont(i + 2) && cont(i + 3) ? 4 : 0
+        default:
+            return 0
+        }
+    }
+
+    static func sequenceLength(_ bytes: [UInt8], at i: Int, limit: Int) -> Int {
+        bytes.withUnsafeBufferPointer { sequenceLength($0, at: i, limit: limit) }
+    }
+}

@@ -1,0 +1,102 @@
+/// `kind name "Title" { members }`. Any part may be missing in a broken file.
+public struct BlockSyntax: Sendable {
+    public let node: SyntaxNode
+
+    public var tree: SyntaxTree { node.tree }
+
+    /// Header tokens in order: kind, then an optional name and title (comments skipped).
+    private var header: (kind: Token?, name: Token?, title: Token?) {
+        let tokens = tree.tokens
+        let raw = node.raw
+        let end = raw.slotA >= 0 ? Int(raw.slotA) : Int(raw.endToken)
+        var kind: Token? = nil, name: Token? = nil, title: Token? = nil
+        var k = Int(raw.firstToken)
+        if k < end && tokens[k].kind == .identifier { kind = tokens[k]; k += 1 }
+        while k < end {
+            let t = tokens[k]
+            if t.kind == .identifier && name == nil && title == nil && kind != nil { name = t }
+            else if (t.kind == .string || t.kind == .multilineString) && title == nil { title = t }
+            k += 1
+        }
+        return (kind, name, title)
+    }
+
+    public var kindToken: Token? { header.kind }
+    public var nameToken: Token? { header.name }
+    public var titleToken: Token? { header.title }
+
+    /// The block's kind (`template`, `text`, …); empty for a body without a header.
+    public var kind: String { kindToken.map(tree.text(of:)) ?? "" }
+    public var name: String? { nameToken.map(tree.text(of:)) }
+    /// The title string's value, escapes decoded.
+    public var title: String? { titleToken.map { AtomSyntax(tree: tree, token: $0).stringValue } }
+
+    public var openBrace: Token? { node.raw.slotA >= 0 ? tree.tokens[Int(node.raw.slotA)] : nil }
+    public var closeBrace: Token? { node.raw.slotB >= 0 ? tree.tokens[Int(node.raw.slotB)] : nil }
+
+    public var members: [MemberSyntax] { node.children.map(\.member) }
+    public var properties: [PropertySyntax] {
+        node.children.compactMap { $0.kind == .property ? PropertySyntax(node: $0) : nil }
+    }
+    public var blocks: [BlockSyntax] {
+        node.children.compactMap { $0.kind == .block ? BlockSyntax(node: $0) : nil }
+    }
+
+    /// The first property with this key.
+    public func property(_ key: String) -> PropertySyntax? {
+        properties.first { $0.key == key }
+    }
+
+    public var range: ByteRange { node.range }
+
+    /// Where block-level diagnostics point: the kind and name (or the kind alone).
+    public var headerRange: ByteRange {
+        let h = header
+        guard let kind = h.kind else { return openBrace?.range ?? node.range }
+        return ByteRange(start: kind.start, end: (h.name ?? kind).end)
+    }
+
+    /// The enclosing block, if any.
+    public var parentBlock: BlockSyntax? {
+        var p = node.parent
+        while let n = p {
+            if n.kind == .block { return BlockSyntax(node: n) }
+            p = n.parent
+        }
+        return nil
+    }
+}
+
+/// `key: value`, ended by a newline, `;` or `}`.
+public struct PropertySyntax: Sendable {
+    public let node: SyntaxNode
+
+    public var tree: SyntaxTree { node.tree }
+    public var keyToken: Token { tree.tokens[node.tokenRange.lowerBound] }
+    public var key: String { tree.text(of: keyToken) }
+    public var colon: Token? { node.raw.slotA >= 0 ? tree.tokens[Int(node.raw.slotA)] : nil }
+    public var value: ValueSyntax? {
+        node.children.first { $0.kind == .value }.map(ValueSyntax.init(node:))
+    }
+    public var atoms: [AtomSyntax] { value?.atoms ?? [] }
+    public var range: ByteRange { node.range }
+    /// The value's range, or the key's when the value is missing.
+    public var valueRange: ByteRange {
+        if let v = value, !v.node.tokenRange.isEmpty { return v.node.range }
+        return keyToken.range
+    }
+    public var block: BlockSyntax? { node.parent.flatMap { $0.kind == .block ? BlockSyntax(node: $0) : nil } }
+}
+
+/// The atoms of a value, in order; commas are separators and carry no meaning.
+public struct ValueSyntax: Sendable {
+    public let node: SyntaxNode
+
+    public var atoms: [AtomSyntax] {
+        let tree = node.tree
+        return node.tokenRange.compactMap { i in
+            let t = tree.tokens[i]
+            return t.kind.isAtom ? AtomSyntax(tree: tree, token: t) : nil
+        }
+    }
+}
