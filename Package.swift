@@ -18,10 +18,13 @@ let package = Package(
         .target(name: "Validator", dependencies: ["TemplateFormat"]),
         // File-system side of the command-line tools: discovery, .editorconfig, atomic writes, diffs.
         .target(name: "ToolSupport", dependencies: ["TemplateFormat"]),
-        .executableTarget(name: "template-fmt", dependencies: ["TemplateFormat", "Validator", "ToolSupport"]),
+        // The commands of `template-fmt` as a library, so tests run them in process.
+        .target(name: "TDLCommands", dependencies: ["TemplateFormat", "Validator", "ToolSupport"]),
+        .executableTarget(name: "template-fmt", dependencies: ["TDLCommands"]),
         .executableTarget(name: "tdl-bench", dependencies: ["TemplateFormat", "Validator", "ToolSupport"]),
         .testTarget(name: "TemplateFormatTests", dependencies: ["TemplateFormat"]),
         .testTarget(name: "ValidatorTests", dependencies: ["Validator", "TemplateFormat"]),
         .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport"]),
+        .testTarget(name: "TDLCommandsTests", dependencies: ["TDLCommands", "TemplateFormat", "ToolSupport"]),
     ]
 )

@@ -1,0 +1,41 @@
+import Foundation
+import ToolSupport
+
+/// Everything a command touches outside the file system: its standard streams and a few
+/// facts about the terminal. Tests pass one that captures output; `process` is the real one.
+public struct CommandEnvironment: Sendable {
+    public var writeOutput: @Sendable ([UInt8]) -> Void
+    public var writeError: @Sendable ([UInt8]) -> Void
+    public var readInput: @Sendable () -> [UInt8]
+    /// True when standard input is a terminal (so a bare `format` has nothing to read).
+    public var inputIsTerminal: Bool
+    /// Colour in standard output: a terminal and `NO_COLOR` unset.
+    public var colorOutput: Bool
+    /// Worker threads for checking and formatting many files.
+    public var parallelism: Int
+
+    public init(writeOutput: @escaping @Sendable ([UInt8]) -> Void,
+                writeError: @escaping @Sendable ([UInt8]) -> Void,
+                readInput: @escaping @Sendable () -> [UInt8],
+                inputIsTerminal: Bool, colorOutput: Bool, parallelism: Int) {
+        self.writeOutput = writeOutput
+        self.writeError = writeError
+        self.readInput = readInput
+        self.inputIsTerminal = inputIsTerminal
+        self.colorOutput = colorOutput
+        self.parallelism = parallelism
+    }
+
+    public static var process: CommandEnvironment {
+        CommandEnvironment(
+            writeOutput: { bytes in FileHandle.standardOutput.write(Data(bytes)) },
+            writeError: { bytes in FileHandle.standardError.write(Data(bytes)) },
+            readInput: { readStandardInput() },
+            inputIsTerminal: isTerminal(0),
+            colorOutput: colorEnabled,
+            parallelism: max(1, ProcessInfo.processInfo.activeProcessorCount))
+    }
+
+    func out(_ text: String) { writeOutput(Array(text.utf8)) }
+    func err(_ text: String) { writeError(Array(text.utf8)) }
+}
