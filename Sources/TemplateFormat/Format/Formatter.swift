@@ -13,8 +13,7 @@ public enum Formatter {
         let errors = tree.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty else { return .refused(errors) }
         let ending = options.lineEnding ?? LineEnding.majority(in: tree)
-        return tree.bytes.withUnsafeBufferPointer { src in
-            var p = Printer(tree: tree, src: src, options: options, newline: ending.bytes)
+        return withPrinter(tree, options: options, ending: ending) { p in
             p.body(of: 0, from: 0, to: tree.tokens.count, depth: 0, isBlock: false)
             if options.insertFinalNewline && !p.out.isEmpty && !p.onlyBOM { p.out.append(contentsOf: p.newline) }
             return .formatted(p.out)
@@ -30,18 +29,28 @@ public enum Formatter {
     public static func formatRange(_ tree: SyntaxTree, range: ByteRange, options: FormatOptions = FormatOptions()) -> [TextEdit]? {
         guard !tree.hasErrors else { return nil }
         let ending = options.lineEnding ?? LineEnding.majority(in: tree)
-        return tree.bytes.withUnsafeBufferPointer { src in
-            var edits: [TextEdit] = []
-            for child in tree.document.node.children where child.range.intersects(range) {
-                var p = Printer(tree: tree, src: src, options: options, newline: ending.bytes)
+        var edits: [TextEdit] = []
+        for child in tree.document.node.children where child.range.intersects(range) {
+            let text = withPrinter(tree, options: options, ending: ending) { p in
                 p.member(child.index, depth: 0)
-                let original = child.range
-                let text = String(decoding: p.out, as: UTF8.self)
-                if tree.text(of: original) != text {
-                    edits.append(TextEdit(range: original, newText: text))
+                return String(decoding: p.out, as: UTF8.self)
+            }
+            if tree.text(of: child.range) != text {
+                edits.append(TextEdit(range: child.range, newText: text))
+            }
+        }
+        return edits
+    }
+
+    private static func withPrinter<R>(_ tree: SyntaxTree, options: FormatOptions, ending: LineEnding,
+                                       _ body: (inout Printer) -> R) -> R {
+        tree.bytes.withUnsafeBufferPointer { src in
+            tree.tokens.withUnsafeBufferPointer { tokens in
+                tree.nodes.withUnsafeBufferPointer { nodes in
+                    var p = Printer(tree: tree, src: src, tokens: tokens, nodes: nodes, options: options, newline: ending.bytes)
+                    return body(&p)
                 }
             }
-            return edits
         }
     }
 }
@@ -50,19 +59,21 @@ public enum Formatter {
 struct Printer {
     let tree: SyntaxTree
     let src: UnsafeBufferPointer<UInt8>
-    let tokens: [Token]
-    let nodes: [RawNode]
+    let tokens: UnsafeBufferPointer<Token>
+    let nodes: UnsafeBufferPointer<RawNode>
     let indentUnit: [UInt8]
     let newline: [UInt8]
     var out: [UInt8] = []
     /// True while only a BOM (or nothing) has been written: the next line needs no break.
     var onlyBOM = true
 
-    init(tree: SyntaxTree, src: UnsafeBufferPointer<UInt8>, options: FormatOptions, newline: [UInt8]) {
+    /// The buffers must stay valid while the printer is used: see `withPrinter`.
+    init(tree: SyntaxTree, src: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<Token>,
+         nodes: UnsafeBufferPointer<RawNode>, options: FormatOptions, newline: [UInt8]) {
         self.tree = tree
         self.src = src
-        self.tokens = tree.tokens
-        self.nodes = tree.nodes
+        self.tokens = tokens
+        self.nodes = nodes
         self.indentUnit = options.indentUnit
         self.newline = newline
         out.reserveCapacity(src.count + src.count / 8 + 16)
@@ -89,15 +100,21 @@ struct Printer {
         for _ in 0..<depth { out.append(contentsOf: indentUnit) }
     }
 
-    func commentDirective(_ t: Token) -> Substring? {
-        guard t.kind == .lineComment else { return nil }
-        let text = tree.text(of: t).dropFirst(2)
-        let trimmed = text.drop { $0 == " " || $0 == "\t" }
-        var end = trimmed.endIndex
-        while end > trimmed.startIndex, trimmed[trimmed.index(before: end)] == " " || trimmed[trimmed.index(before: end)] == "\t" {
-            end = trimmed.index(before: end)
+    /// Whether `t` is the line comment `// tdl-fmt: off` (or `on`), blanks aside.
+    func isFormatterDirective(_ t: Token, _ word: StaticString) -> Bool {
+        guard t.kind == .lineComment else { return false }
+        var k = t.start + 2
+        while k < t.end && (src[k] == 0x20 || src[k] == 0x09) { k += 1 }
+        let prefix: StaticString = "tdl-fmt: "
+        let expected = prefix.utf8CodeUnitCount + word.utf8CodeUnitCount
+        guard t.end - k == expected else { return false }
+        let matches: (StaticString, Int) -> Bool = { text, offset in
+            text.withUTF8Buffer { w in
+                for i in 0..<w.count where self.src[k + offset + i] != w[i] { return false }
+                return true
+            }
         }
-        return trimmed[trimmed.startIndex..<end]
+        return matches(prefix, 0) && matches(word, prefix.utf8CodeUnitCount)
     }
 
     func nextSibling(_ child: Int, parent: Int) -> Int? {
@@ -138,7 +155,7 @@ struct Printer {
                 } else {
                     beginLine(depth: depth, blank: !first && newlines >= 2)
                     write(t)
-                    if commentDirective(t) == "tdl-fmt: off", k + 1 < to, tokens[k + 1].kind == .newline {
+                    if isFormatterDirective(t, "off"), k + 1 < to, tokens[k + 1].kind == .newline {
                         let resume = verbatimRegion(parent: parent, afterComment: k, to: to)
                         if resume > k + 1 {
                             k = resume
@@ -177,7 +194,7 @@ struct Printer {
                 continue
             }
             let t = tokens[j]
-            if t.kind == .lineComment, commentDirective(t) == "tdl-fmt: on", j > 0, tokens[j - 1].kind == .newline { break }
+            if t.kind == .lineComment, isFormatterDirective(t, "on"), j > 0, tokens[j - 1].kind == .newline { break }
             if t.kind != .newline { lastContent = j }
             j += 1
         }
@@ -277,13 +294,24 @@ struct Printer {
         }
     }
 
-    /// Atoms joined canonically: `, ` where the source had a comma or between two adjacent
-    /// numbers (`24 64` is a point); one space otherwise (so `327 x 180` and `"Inter" bold`).
-    /// Colours are written upper-case; numbers and strings exactly as written.
+    /// Atoms joined canonically: ` x ` around an identifier `x` between two numbers
+    /// (`327 x 180`), whatever commas the source had there; otherwise `, ` where the source
+    /// had a comma or between two adjacent numbers (`24 64` is a point); one space otherwise
+    /// (`"Inter" bold`). Colours are written upper-case; numbers and strings exactly as written.
     mutating func writeValue(_ index: Int) {
         let node = nodes[index]
+        let atomKinds = (Int(node.firstToken)..<Int(node.endToken)).compactMap { k -> (TokenKind, Bool)? in
+            let t = tokens[k]
+            return t.kind.isAtom ? (t.kind, t.kind == .identifier && tree.token(t, equals: "x")) : nil
+        }
+        /// Whether atom `a` is the `x` of a size: an identifier `x` between two numbers.
+        func isSizeX(_ a: Int) -> Bool {
+            a > 0 && a + 1 < atomKinds.count && atomKinds[a].1
+                && atomKinds[a - 1].0 == .number && atomKinds[a + 1].0 == .number
+        }
         var previous: TokenKind? = nil
         var comma = false
+        var atom = 0
         for k in Int(node.firstToken)..<Int(node.endToken) {
             let t = tokens[k]
             switch t.kind {
@@ -295,11 +323,13 @@ struct Printer {
                 if previous == nil { write(0x20) }
             default:
                 if let p = previous {
-                    if comma || (p == .number && t.kind == .number) {
+                    let size = isSizeX(atom) || isSizeX(atom - 1)
+                    if !size && (comma || (p == .number && t.kind == .number)) {
                         write(0x2C)
                     }
                     write(0x20)
                 }
+                atom += 1
                 if t.kind == .color {
                     for b in UnsafeBufferPointer(rebasing: src[t.start..<t.end]) {
                         out.append(b >= 0x61 && b <= 0x66 ? b - 0x20 : b)

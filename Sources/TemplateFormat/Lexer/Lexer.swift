@@ -9,8 +9,7 @@ public enum Lexer {
     }
 
     public static func tokenize(_ buf: UnsafeBufferPointer<UInt8>) -> [Token] {
-        var tokens: [Token] = []
-        tokens.reserveCapacity(buf.count / 5 + 16)
+        var tokens = GrowableBuffer<Token>(capacity: buf.count / 4 + 16)
         let n = buf.count
         var i = 0
         // Once a search for a closing `"""` or `*/` has failed from some offset, it fails
@@ -249,6 +248,6 @@ public enum Lexer {
                 }
             }
         }
-        return tokens
+        return tokens.finish()
     }
 }

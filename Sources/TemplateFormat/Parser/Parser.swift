@@ -12,10 +12,10 @@ struct Parser {
     static let maxDepth = 128
 
     let buf: UnsafeBufferPointer<UInt8>
-    let tokens: [Token]
+    let tokens: UnsafeBufferPointer<Token>
     let recoverByIndent: Bool
     var pos = 0
-    var nodes: [RawNode] = []
+    var nodes: GrowableBuffer<RawNode>
     var diagnostics: [Diagnostic] = []
     /// Indices of open nodes; `open[0]` is the document, the rest are blocks, plus the
     /// property or value being built.
@@ -26,18 +26,29 @@ struct Parser {
 
     static func parse(_ bytes: [UInt8]) -> SyntaxTree {
         let tokens = Lexer.tokenize(bytes)
-        var result = bytes.withUnsafeBufferPointer { buf -> Parser in
-            var p = Parser(buf: buf, tokens: tokens, recoverByIndent: false)
-            p.run()
-            if p.leftBlocksOpen {
-                p = Parser(buf: buf, tokens: tokens, recoverByIndent: true)
+        let (nodes, diagnostics) = bytes.withUnsafeBufferPointer { buf in
+            tokens.withUnsafeBufferPointer { tokenBuffer -> ([RawNode], [Diagnostic]) in
+                var p = Parser(buf: buf, tokens: tokenBuffer, recoverByIndent: false)
                 p.run()
+                if p.leftBlocksOpen {
+                    _ = p.nodes.finish()
+                    p = Parser(buf: buf, tokens: tokenBuffer, recoverByIndent: true)
+                    p.run()
+                }
+                p.lexicalDiagnostics()
+                p.diagnostics.sort { ($0.range.start, $0.range.end) < ($1.range.start, $1.range.end) }
+                return (p.nodes.finish(), p.diagnostics)
             }
-            p.lexicalDiagnostics()
-            return p
         }
-        result.diagnostics.sort { ($0.range.start, $0.range.end) < ($1.range.start, $1.range.end) }
-        return SyntaxTree(bytes: bytes, tokens: tokens, nodes: result.nodes, diagnostics: result.diagnostics)
+        return SyntaxTree(bytes: bytes, tokens: tokens, nodes: nodes, diagnostics: diagnostics)
+    }
+
+    init(buf: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<Token>, recoverByIndent: Bool) {
+        self.buf = buf
+        self.tokens = tokens
+        self.recoverByIndent = recoverByIndent
+        // About one node per two tokens in typical documents.
+        nodes = GrowableBuffer(capacity: tokens.count / 2 + 16)
     }
 
     // MARK: Node building
@@ -248,7 +259,7 @@ struct Parser {
         nodes[node].slotA = Int32(pos)
         let keyword = tokens[pos]
         pos += 1
-        value(after: keyword, what: "`\(text(keyword))`")
+        value(after: keyword, subject: Int(nodes[node].slotA), colon: false)
         terminator()
         finishNode(endToken: pos)
     }
@@ -261,12 +272,12 @@ struct Parser {
         if colon < tokens.count && tokens[colon].kind == .colon {
             nodes[node].slotA = Int32(colon)
             pos = colon + 1
-            value(after: tokens[colon], what: "`\(text(key)):`")
+            value(after: tokens[colon], subject: node == 0 ? 0 : Int(nodes[node].firstToken), colon: true)
         } else {
             let name = text(key)
             report(.missingColon, key.range, "expected `:` after the property name `\(name)`",
                    fixes: [Fix(title: "Insert `:`", edits: [TextEdit(range: ByteRange(start: key.end, end: key.end), newText: ":")])])
-            value(after: key, what: "`\(name)`")
+            value(after: key, subject: Int(nodes[node].firstToken), colon: false)
         }
         terminator()
         finishNode(endToken: pos)
@@ -283,7 +294,10 @@ struct Parser {
         }
     }
 
-    mutating func value(after previous: Token, what: String) {
+    /// Parses a value; `subject` is the key or keyword token it belongs to (for messages,
+    /// which are built only when there is something to report).
+    mutating func value(after previous: Token, subject: Int, colon: Bool) {
+        var what: String { "`\(text(tokens[subject]))\(colon ? ":" : "")`" }
         startNode(.value, at: pos)
         var lastEnd = pos
         var atoms = 0
