@@ -11,6 +11,8 @@ public enum TemplateFmt {
 
     Commands:
       format    Rewrite .tdl files in the canonical layout (or --check / --diff).
+      check     Report syntax, structure and lint problems (text, json, github, sarif).
+      explain   Explain a diagnostic code with examples: template-fmt explain TDL101
       help      Show help for a command: template-fmt help format
 
     Options:
@@ -40,11 +42,17 @@ public enum TemplateFmt {
                 switch rest.first {
                 case nil: env.out(help)
                 case "format": env.out(FormatCommand.help)
+                case "check": env.out(CheckCommand.help)
+                case "explain": env.out(ExplainCommand.help)
                 case let other?: throw UsageError(message: "no such command '\(other)'")
                 }
                 return 0
             case "format":
                 return try FormatCommand(env: env).run(rest)
+            case "check":
+                return try CheckCommand(env: env).run(rest)
+            case "explain":
+                return try ExplainCommand(env: env).run(rest)
             default:
                 throw UsageError(message: command.hasPrefix("-") ? "unknown option '\(command)'" : "no such command '\(command)'")
             }

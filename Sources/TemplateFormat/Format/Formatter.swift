@@ -26,11 +26,35 @@ public enum Formatter {
 
     /// Formats only the top-level members (blocks, directives) that intersect `range`:
     /// one edit per such member, replacing its text. nil when the tree has syntax errors.
+    /// Members inside a top-level `// tdl-fmt: off` region are kept as written.
     public static func formatRange(_ tree: SyntaxTree, range: ByteRange, options: FormatOptions = FormatOptions()) -> [TextEdit]? {
         guard !tree.hasErrors else { return nil }
         let ending = options.lineEnding ?? LineEnding.majority(in: tree)
         var edits: [TextEdit] = []
-        for child in tree.document.node.children where child.range.intersects(range) {
+        let children = tree.document.node.children
+        // Top-level members inside a `// tdl-fmt: off` region, found as `body` finds them.
+        let kept: Set<Int> = withPrinter(tree, options: options, ending: ending) { p in
+            let tokens = p.tokens
+            var kept: Set<Int> = []
+            var verbatim = false
+            var k = 0
+            for child in children {
+                while k < child.tokenRange.lowerBound {
+                    let t = tokens[k]
+                    let ownLine = k == 0 || tokens[k - 1].kind == .newline || tokens[k - 1].kind == .byteOrderMark
+                    if !verbatim && ownLine && p.isFormatterDirective(t, "off") && k + 1 < tokens.count && tokens[k + 1].kind == .newline {
+                        verbatim = true
+                    } else if verbatim && k > 0 && tokens[k - 1].kind == .newline && p.isFormatterDirective(t, "on") {
+                        verbatim = false
+                    }
+                    k += 1
+                }
+                k = max(k, child.tokenRange.upperBound)
+                if verbatim { kept.insert(child.index) }
+            }
+            return kept
+        }
+        for child in children where !kept.contains(child.index) && child.range.intersects(range) {
             let text = withPrinter(tree, options: options, ending: ending) { p in
                 p.member(child.index, depth: 0)
                 return String(decoding: p.out, as: UTF8.self)
@@ -199,8 +223,16 @@ struct Printer {
             j += 1
         }
         guard lastContent >= 0 else { return k + 1 }
+        // The lines are copied as written; only their line breaks become the output's, so
+        // that the file's majority line ending, and hence the output, is stable.
         out.append(contentsOf: newline)
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: src[regionStart..<tokens[lastContent].end]))
+        var cursor = regionStart
+        for n in (k + 2)...lastContent where tokens[n].kind == .newline {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: src[cursor..<tokens[n].start]))
+            out.append(contentsOf: newline)
+            cursor = tokens[n].end
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: src[cursor..<tokens[lastContent].end]))
         return lastContent + 1
     }
 

@@ -24,13 +24,17 @@ public struct TextEdit: Hashable, Sendable {
     }
 }
 
-/// A certain fix for a diagnostic: a title for menus and the edits that make it.
+/// A fix for a diagnostic: a title for menus and the edits that make it. A certain fix
+/// (`isCertain`) is what the author meant beyond doubt and is applied by `check --fix`;
+/// the others (did-you-mean, placeholders) are offered in editors only.
 public struct Fix: Hashable, Sendable {
     public var title: String
     public var edits: [TextEdit]
-    public init(title: String, edits: [TextEdit]) {
+    public var isCertain: Bool
+    public init(title: String, edits: [TextEdit], isCertain: Bool = true) {
         self.title = title
         self.edits = edits
+        self.isCertain = isCertain
     }
 }
 

@@ -1,0 +1,153 @@
+import TemplateFormat
+import ToolSupport
+import Validator
+
+/// `template-fmt check`: every diagnostic, in one of four output formats, as a gate for
+/// commits and CI.
+struct CheckCommand {
+    static let help = """
+    Usage: template-fmt check [--format text|json|github|sarif] [--fix] [--strict]
+                              [--stdin-filename NAME] [PATH...]
+
+    Reports syntax, structure and lint problems in .tdl files. Directories are searched
+    recursively for *.tdl files (hidden files and folders are skipped); `-` reads standard
+    input. Files are checked in parallel; output is ordered by path, then position.
+
+    Options:
+      --format FORMAT         text (default), json, github (workflow commands) or sarif (2.1.0).
+      --fix                   Apply the certain fixes in place, then report what remains.
+      --strict                Exit 1 on warnings too.
+      --stdin-filename NAME   Name used for standard input in messages and for imports.
+      -h, --help              Show this help.
+
+    Silence a diagnostic with `// tdl-ignore CODE` on the line above the element or
+    property (or at the end of its line), or `// tdl-ignore-file CODE` for the whole file.
+    `template-fmt explain CODE` explains a code with examples.
+
+    Exit status: 0 no errors (warnings allowed); 1 errors found (or warnings with --strict);
+    2 usage error or unreadable file.
+
+    """
+
+    enum OutputFormat: String { case text, json, github, sarif }
+
+    let env: CommandEnvironment
+
+    func run(_ arguments: [String]) throws -> Int32 {
+        let args = try ParsedArguments(arguments, flags: ["--fix", "--strict", "--help", "-h"],
+                                       options: ["--format", "--stdin-filename"])
+        if args.flags.contains("--help") || args.flags.contains("-h") {
+            env.out(CheckCommand.help)
+            return 0
+        }
+        let formatName = args.options["--format"] ?? "text"
+        guard let format = OutputFormat(rawValue: formatName) else {
+            throw UsageError(message: "unknown output format '\(formatName)'; expected text, json, github or sarif")
+        }
+        let fix = args.flags.contains("--fix")
+        var operands = args.operands
+        if operands.isEmpty {
+            if env.inputIsTerminal { throw UsageError(message: "no input: pass files or directories, or `-` for standard input") }
+            operands = ["-"]
+        }
+        if operands.contains("-") && operands.count > 1 {
+            throw UsageError(message: "'-' (standard input) cannot be combined with paths")
+        }
+        var results: [CheckedFile]
+        var usageProblems = 0
+        if operands == ["-"] {
+            if fix { throw UsageError(message: "--fix rewrites files in place and cannot be used with standard input") }
+            let name = args.options["--stdin-filename"]
+            let bytes = env.readInput()
+            let diagnostics = Validator.validate(SyntaxTree.parse(bytes), path: name, loader: fileImportLoader)
+            results = [CheckedFile(path: name ?? "<stdin>", bytes: bytes, diagnostics: diagnostics)]
+        } else {
+            let (files, errors) = discoverFiles(operands)
+            usageProblems = errors.count
+            results = parallelMap(files, workers: env.parallelism) { path in
+                CheckCommand.check(path, fix: fix)
+            }
+            results += errors.map { CheckedFile(path: $0.path, ioError: $0.message) }
+            results.sort { $0.path < $1.path }
+        }
+        let renderer = DiagnosticRenderer(color: env.colorOutput && format == .text)
+        switch format {
+        case .text: env.out(renderer.text(results))
+        case .json: env.out(renderer.json(results) + "\n")
+        case .github: env.out(renderer.github(results))
+        case .sarif: env.out(renderer.sarif(results, version: TemplateFmt.version) + "\n")
+        }
+        if format != .text {
+            for r in results { if let e = r.ioError { env.err("\(r.path): error: \(e)\n") } }
+        }
+        let ioErrors = results.filter { $0.ioError != nil }.count
+        if ioErrors > 0 || usageProblems > 0 { return 2 }
+        let all = results.flatMap(\.diagnostics)
+        if all.contains(where: { $0.severity == .error }) { return 1 }
+        if args.flags.contains("--strict") && all.contains(where: { $0.severity == .warning }) { return 1 }
+        return 0
+    }
+
+    static func check(_ path: String, fix: Bool) -> CheckedFile {
+        let bytes: [UInt8]
+        do {
+            bytes = try readFileBytes(path)
+        } catch {
+            return CheckedFile(path: path, ioError: describe(error, path: path))
+        }
+        var tree = SyntaxTree.parse(bytes)
+        var diagnostics = Validator.validate(tree, path: path, loader: fileImportLoader)
+        guard fix else { return CheckedFile(path: path, bytes: bytes, diagnostics: diagnostics) }
+        var current = bytes
+        var applied = 0
+        // Fixes can uncover or enable others; a few rounds reach a fixed point in practice.
+        for _ in 0..<4 {
+            let (next, count) = FixApplier.apply(diagnostics, to: current)
+            guard count > 0 else { break }
+            let nextTree = SyntaxTree.parse(next)
+            // Never trade a file that parsed for one that does not.
+            if nextTree.hasErrors && !tree.hasErrors { break }
+            current = next
+            tree = nextTree
+            applied += count
+            diagnostics = Validator.validate(tree, path: path, loader: fileImportLoader)
+        }
+        if applied > 0 && current != bytes {
+            do {
+                try writeAtomically(current, to: path, expectedOriginal: bytes)
+            } catch {
+                return CheckedFile(path: path, ioError: describe(error, path: path))
+            }
+        }
+        var result = CheckedFile(path: path, bytes: current, diagnostics: diagnostics)
+        result.fixesApplied = applied
+        return result
+    }
+}
+
+/// Applies the certain fixes of a set of diagnostics, skipping any whose edits overlap an
+/// edit already taken.
+enum FixApplier {
+    static func apply(_ diagnostics: [Diagnostic], to bytes: [UInt8]) -> ([UInt8], Int) {
+        var chosen: [TextEdit] = []
+        var count = 0
+        for d in diagnostics {
+            guard let fix = d.fixes.first(where: \.isCertain) else { continue }
+            let clashes = fix.edits.contains { e in
+                chosen.contains { c in
+                    e.range.start < c.range.end && c.range.start < e.range.end
+                        || (e.range.isEmpty && c.range.isEmpty && e.range.start == c.range.start)
+                }
+            }
+            if clashes || fix.edits.contains(where: { $0.range.end > bytes.count }) { continue }
+            chosen += fix.edits
+            count += 1
+        }
+        guard count > 0 else { return (bytes, 0) }
+        var out = bytes
+        for e in chosen.sorted(by: { $0.range.start > $1.range.start }) {
+            out.replaceSubrange(e.range.start..<e.range.end, with: Array(e.newText.utf8))
+        }
+        return (out, count)
+    }
+}

@@ -1,0 +1,34 @@
+import TemplateFormat
+
+/// The outcome of checking one file (or standard input), ready for any output format.
+struct CheckedFile: Sendable {
+    var path: String
+    var bytes: [UInt8]
+    var diagnostics: [Diagnostic]
+    var lineIndex: LineIndex
+    /// Set when the file could not be read or written; it then has no diagnostics.
+    var ioError: String?
+    /// Certain fixes applied by `--fix`.
+    var fixesApplied = 0
+
+    init(path: String, bytes: [UInt8], diagnostics: [Diagnostic]) {
+        self.path = path
+        self.bytes = bytes
+        self.diagnostics = diagnostics
+        self.lineIndex = LineIndex(bytes)
+    }
+
+    init(path: String, ioError: String) {
+        self.path = path
+        self.bytes = []
+        self.diagnostics = []
+        self.lineIndex = LineIndex([])
+        self.ioError = ioError
+    }
+
+    /// 1-based line and column (Unicode scalars) of a byte offset.
+    func position(_ offset: Int) -> (line: Int, column: Int) {
+        let p = lineIndex.scalarPosition(of: offset)
+        return (p.line + 1, p.column + 1)
+    }
+}

@@ -1,0 +1,213 @@
+import TemplateFormat
+import Validator
+
+/// Renders checked files in the four output formats of `check`.
+struct DiagnosticRenderer {
+    let color: Bool
+
+    private func paint(_ text: String, _ code: String) -> String {
+        color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    private func severityColor(_ s: Severity) -> String {
+        switch s {
+        case .error: return "1;31"
+        case .warning: return "1;33"
+        case .information: return "1;34"
+        case .hint: return "1;36"
+        }
+    }
+
+    // MARK: Text, in the manner of rustc and clang
+
+    func text(_ files: [CheckedFile]) -> String {
+        var out = ""
+        var counts: [Severity: Int] = [:]
+        for file in files {
+            if let e = file.ioError {
+                out += paint("\(file.path): ", "1") + paint("error", severityColor(.error)) + ": \(e)\n"
+                counts[.error, default: 0] += 1
+                continue
+            }
+            if file.fixesApplied > 0 {
+                out += "\(file.path): applied \(plural(file.fixesApplied, "fix").replacingOccurrences(of: "fixs", with: "fixes"))\n"
+            }
+            for d in file.diagnostics {
+                counts[d.severity, default: 0] += 1
+                out += render(d, in: file)
+            }
+        }
+        var parts: [String] = []
+        for (s, word) in [(Severity.error, "error"), (.warning, "warning"), (.information, "info"), (.hint, "hint")] {
+            if let n = counts[s], n > 0 { parts.append(plural(n, word)) }
+        }
+        let checked = files.count
+        out += parts.isEmpty ? "no problems in \(plural(checked, "file"))\n"
+            : parts.joined(separator: ", ") + " in \(plural(checked, "file"))\n"
+        return out
+    }
+
+    func render(_ d: Diagnostic, in file: CheckedFile) -> String {
+        let start = file.position(d.range.start)
+        var out = paint("\(file.path):\(start.line):\(start.column): ", "1")
+            + paint("\(d.severity)[\(d.code)]", severityColor(d.severity)) + paint(": \(d.message)", "1") + "\n"
+        // The first line of the range, with carets under the part of it in range.
+        let line = start.line - 1
+        let content = file.lineIndex.contentRange(ofLine: line)
+        let text = String(decoding: file.bytes[content.start..<content.end], as: UTF8.self)
+        let gutter = String(start.line)
+        let pad = String(repeating: " ", count: gutter.count)
+        let from = max(d.range.start, content.start)
+        let to = min(max(d.range.end, from), content.end)
+        let before = String(decoding: file.bytes[content.start..<from], as: UTF8.self)
+        let under = String(decoding: file.bytes[from..<to], as: UTF8.self)
+        // Tabs stay tabs so the carets line up under them in any terminal.
+        let lead = String(before.unicodeScalars.map { $0 == "\t" ? "\t" : " " }.joined())
+        let carets = String(repeating: "^", count: max(1, under.unicodeScalars.count))
+        out += paint("\(pad) |", "1;34") + "\n"
+        out += paint("\(gutter) |", "1;34") + " \(text)\n"
+        out += paint("\(pad) |", "1;34") + " \(lead)" + paint(carets, severityColor(d.severity)) + "\n"
+        for r in d.related {
+            let where_ = r.path.map { "\($0)" } ?? "\(file.path):\(file.position(r.range.start).line):\(file.position(r.range.start).column)"
+            out += paint("\(pad) = ", "1;34") + "note: \(r.message) (\(where_))\n"
+        }
+        if let fix = d.fixes.first {
+            out += paint("\(pad) = ", "1;34") + "help: \(fix.title)\(fix.isCertain ? " (template-fmt check --fix applies it)" : "")\n"
+        }
+        return out
+    }
+
+    // MARK: JSON
+
+    func jsonDiagnostic(_ d: Diagnostic, in file: CheckedFile) -> JSON {
+        let start = file.position(d.range.start), end = file.position(d.range.end)
+        let fixes: [JSON] = d.fixes.map { fix in
+            .object([
+                ("title", .string(fix.title)),
+                ("certain", .bool(fix.isCertain)),
+                ("edits", .array(fix.edits.map { e in
+                    let s = file.position(e.range.start), t = file.position(e.range.end)
+                    return .object([("line", .int(s.line)), ("column", .int(s.column)),
+                                    ("endLine", .int(t.line)), ("endColumn", .int(t.column)),
+                                    ("newText", .string(e.newText))])
+                })),
+            ])
+        }
+        return .object([
+            ("file", .string(file.path)), ("line", .int(start.line)), ("column", .int(start.column)),
+            ("endLine", .int(end.line)), ("endColumn", .int(end.column)),
+            ("severity", .string(severityName(d.severity))), ("code", .string(d.code)),
+            ("message", .string(d.message)), ("fixes", .array(fixes)),
+        ])
+    }
+
+    func severityName(_ s: Severity) -> String {
+        switch s {
+        case .error: return "error"
+        case .warning: return "warning"
+        case .information: return "information"
+        case .hint: return "hint"
+        }
+    }
+
+    func json(_ files: [CheckedFile]) -> String {
+        JSON.array(files.flatMap { f in f.diagnostics.map { jsonDiagnostic($0, in: f) } }).serialized(pretty: true)
+    }
+
+    // MARK: GitHub Actions workflow commands
+
+    func github(_ files: [CheckedFile]) -> String {
+        func escapeData(_ s: String) -> String {
+            s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        }
+        func escapeProperty(_ s: String) -> String {
+            escapeData(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        }
+        var out = ""
+        for file in files {
+            for d in file.diagnostics {
+                let s = file.position(d.range.start), e = file.position(d.range.end)
+                let command = d.severity == .error ? "error" : d.severity == .warning ? "warning" : "notice"
+                out += "::\(command) file=\(escapeProperty(file.path)),line=\(s.line),col=\(s.column),endLine=\(e.line),endColumn=\(e.column),title=\(escapeProperty(d.code))::\(escapeData(d.message))\n"
+            }
+        }
+        return out
+    }
+
+    // MARK: SARIF 2.1.0
+
+    func sarif(_ files: [CheckedFile], version: String) -> String {
+        let codes = DiagnosticCode.all
+        let ruleIndex = Dictionary(uniqueKeysWithValues: codes.enumerated().map { ($1.code, $0) })
+        func level(_ s: Severity) -> String { s == .error ? "error" : s == .warning ? "warning" : "note" }
+        let rules: [JSON] = codes.map { c in
+            .object([
+                ("id", .string(c.code)),
+                ("name", .string(c.title.filter { $0.isLetter || $0.isNumber })),
+                ("shortDescription", .object([("text", .string(c.title))])),
+                ("fullDescription", .object([("text", .string(c.title))])),
+                ("help", .object([("text", .string(c.explanation))])),
+                ("helpUri", .string(DocumentationLinks.url(for: c.code))),
+                ("defaultConfiguration", .object([("level", .string(level(c.severity)))])),
+            ])
+        }
+        var results: [JSON] = []
+        for file in files {
+            for d in file.diagnostics {
+                let s = file.position(d.range.start), e = file.position(d.range.end)
+                var result: [(String, JSON)] = [("ruleId", .string(d.code))]
+                if let i = ruleIndex[d.code] { result.append(("ruleIndex", .int(i))) }
+                result += [
+                    ("level", .string(level(d.severity))),
+                    ("message", .object([("text", .string(d.message))])),
+                    ("locations", .array([.object([("physicalLocation", .object([
+                        ("artifactLocation", .object([("uri", .string(sarifURI(file.path)))])),
+                        ("region", .object([("startLine", .int(s.line)), ("startColumn", .int(s.column)),
+                                            ("endLine", .int(e.line)), ("endColumn", .int(e.column))])),
+                    ]))])])),
+                ]
+                if !d.related.isEmpty {
+                    result.append(("relatedLocations", .array(d.related.enumerated().map { i, r in
+                        let rs = file.position(r.range.start), re = file.position(r.range.end)
+                        return .object([("id", .int(i)), ("message", .object([("text", .string(r.message))])),
+                                        ("physicalLocation", .object([
+                                            ("artifactLocation", .object([("uri", .string(sarifURI(r.path ?? file.path)))])),
+                                            ("region", .object([("startLine", .int(rs.line)), ("startColumn", .int(rs.column)),
+                                                                ("endLine", .int(re.line)), ("endColumn", .int(re.column))]))]))])
+                    })))
+                }
+                results.append(.object(result))
+            }
+        }
+        let run: JSON = .object([
+            ("tool", .object([("driver", .object([
+                ("name", .string("template-fmt")),
+                ("version", .string(version)),
+                ("informationUri", .string(DocumentationLinks.diagnosticsPage)),
+                ("rules", .array(rules)),
+            ]))])),
+            ("columnKind", .string("unicodeCodePoints")),
+            ("results", .array(results)),
+        ])
+        return JSON.object([
+            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
+            ("version", .string("2.1.0")),
+            ("runs", .array([run])),
+        ]).serialized(pretty: true)
+    }
+
+    /// A relative URI reference for a path (percent-encoding what URIs do not allow).
+    func sarifURI(_ path: String) -> String {
+        var out = ""
+        for byte in path.utf8 {
+            let c = Character(Unicode.Scalar(byte))
+            if byte < 0x80 && (c.isLetter || c.isNumber || "/-._~".contains(c)) { out.append(c) }
+            else { out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(2) }
+        }
+        return out
+    }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
+}

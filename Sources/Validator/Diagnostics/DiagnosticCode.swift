@@ -1,0 +1,93 @@
+import TemplateFormat
+
+/// Every diagnostic the toolchain reports: its stable code, default severity and a short
+/// title. Syntax codes (TDL0xx) come from the parser; structure (TDL1xx) and lint (TDL3xx)
+/// from the validator. Codes are never reused: a retired code keeps its number.
+public struct DiagnosticCode: Sendable, Hashable {
+    public let code: String
+    public let severity: Severity
+    public let title: String
+    /// Syntax errors cannot be silenced with `// tdl-ignore`.
+    public var isSuppressible: Bool { !code.hasPrefix("TDL0") }
+
+    init(_ code: String, _ severity: Severity, _ title: String) {
+        self.code = code
+        self.severity = severity
+        self.title = title
+    }
+
+    // Syntax (reported by TemplateFormat's parser; listed here for `explain` and the docs).
+    static let unexpectedCharacter = DiagnosticCode("TDL001", .error, "Unexpected character")
+    static let invalidUTF8 = DiagnosticCode("TDL002", .error, "Invalid UTF-8")
+    static let unterminatedString = DiagnosticCode("TDL003", .error, "Unterminated string")
+    static let unterminatedComment = DiagnosticCode("TDL004", .error, "Unterminated block comment")
+    static let invalidEscape = DiagnosticCode("TDL005", .error, "Invalid escape in a string")
+    static let malformedNumber = DiagnosticCode("TDL006", .error, "Malformed number")
+    static let malformedColor = DiagnosticCode("TDL007", .error, "Malformed colour")
+    static let unknownUnit = DiagnosticCode("TDL008", .error, "Unknown unit")
+    static let missingCloseBrace = DiagnosticCode("TDL009", .error, "Missing `}`")
+    static let unexpectedCloseBrace = DiagnosticCode("TDL010", .error, "Unexpected `}`")
+    static let missingColon = DiagnosticCode("TDL011", .error, "Missing `:` after a property name")
+    static let missingOpenBrace = DiagnosticCode("TDL012", .error, "Block body without a header")
+    static let missingValue = DiagnosticCode("TDL013", .error, "Missing value")
+    static let unexpectedToken = DiagnosticCode("TDL014", .error, "Unexpected token")
+    static let nestingTooDeep = DiagnosticCode("TDL015", .error, "Blocks nested too deeply")
+    static let propertyOutsideBlock = DiagnosticCode("TDL016", .error, "Property outside any block")
+
+    // Structure.
+    static let kindNotAllowed = DiagnosticCode("TDL101", .error, "Kind not allowed here")
+    static let unknownProperty = DiagnosticCode("TDL102", .error, "Unknown property")
+    static let duplicateProperty = DiagnosticCode("TDL103", .error, "Duplicate property")
+    static let duplicateName = DiagnosticCode("TDL104", .error, "Duplicate name")
+    static let missingProperty = DiagnosticCode("TDL105", .error, "Missing required property")
+    static let wrongType = DiagnosticCode("TDL106", .error, "Wrong value type")
+    static let outOfRange = DiagnosticCode("TDL107", .error, "Value out of range")
+    static let unknownEnumValue = DiagnosticCode("TDL108", .error, "Unknown value")
+    static let undefinedStyle = DiagnosticCode("TDL109", .error, "Undefined style")
+    static let undefinedElement = DiagnosticCode("TDL110", .error, "Undefined element")
+    static let undefinedParameter = DiagnosticCode("TDL111", .error, "Undefined parameter")
+    static let styleCycle = DiagnosticCode("TDL112", .error, "Style cycle")
+    static let importNotFound = DiagnosticCode("TDL113", .error, "Import cannot be read")
+    static let importCycle = DiagnosticCode("TDL114", .error, "Import cycle")
+    static let formatTooNew = DiagnosticCode("TDL115", .error, "Format version newer than this toolchain")
+    static let formatTooOld = DiagnosticCode("TDL116", .warning, "Format version older than this toolchain")
+    static let missingFormat = DiagnosticCode("TDL117", .hint, "No `format` line")
+    static let missingName = DiagnosticCode("TDL118", .error, "Missing or unexpected name or title")
+    static let conflictingProperties = DiagnosticCode("TDL119", .error, "Properties that exclude each other")
+    static let styleDoesNotApply = DiagnosticCode("TDL120", .warning, "Style property does not apply")
+    static let misplacedDirective = DiagnosticCode("TDL121", .error, "Misplaced or repeated directive")
+    static let malformedInterpolation = DiagnosticCode("TDL122", .warning, "Malformed interpolation")
+
+    // Lint.
+    static let outsideCanvas = DiagnosticCode("TDL301", .warning, "Element outside its canvas")
+    static let lowContrast = DiagnosticCode("TDL302", .warning, "Text contrast below WCAG AA")
+    static let missingAlt = DiagnosticCode("TDL303", .warning, "Image without `alt`")
+    static let unusedStyle = DiagnosticCode("TDL304", .warning, "Unused style")
+    static let unusedParameter = DiagnosticCode("TDL305", .warning, "Unused parameter")
+    static let unsafeURL = DiagnosticCode("TDL306", .error, "Script or data URL")
+    static let emptyText = DiagnosticCode("TDL307", .warning, "Empty text")
+    static let zeroSize = DiagnosticCode("TDL308", .warning, "Zero-size element")
+    static let unsupportedURL = DiagnosticCode("TDL309", .warning, "Unsupported URL scheme")
+    static let unusedSuppression = DiagnosticCode("TDL310", .hint, "Suppression that silences nothing")
+
+    /// Every code, in order.
+    public static let all: [DiagnosticCode] = [
+        unexpectedCharacter, invalidUTF8, unterminatedString, unterminatedComment, invalidEscape,
+        malformedNumber, malformedColor, unknownUnit, missingCloseBrace, unexpectedCloseBrace,
+        missingColon, missingOpenBrace, missingValue, unexpectedToken, nestingTooDeep, propertyOutsideBlock,
+        kindNotAllowed, unknownProperty, duplicateProperty, duplicateName, missingProperty, wrongType,
+        outOfRange, unknownEnumValue, undefinedStyle, undefinedElement, undefinedParameter, styleCycle,
+        importNotFound, importCycle, formatTooNew, formatTooOld, missingFormat, missingName,
+        conflictingProperties, styleDoesNotApply, misplacedDirective, malformedInterpolation,
+        outsideCanvas, lowContrast, missingAlt, unusedStyle, unusedParameter, unsafeURL, emptyText,
+        zeroSize, unsupportedURL, unusedSuppression,
+    ]
+
+    public static func lookup(_ code: String) -> DiagnosticCode? {
+        let wanted = code.uppercased()
+        return all.first { $0.code == wanted }
+    }
+
+    /// The long explanation with a bad and a good example (`template-fmt explain`).
+    public var explanation: String { DiagnosticExplanations.text[code] ?? title }
+}

@@ -1,0 +1,1216 @@
+/// Long explanations of every diagnostic code, shown by `template-fmt explain CODE` and
+/// collected into docs/LANGUAGE.md.
+///
+/// Each entry starts with `CODE: title` (the catalogue's title), says what triggers the
+/// diagnostic and why it matters, then gives a `Bad:` and a `Good:` example (complete TDL
+/// files, indented by four spaces, in canonical layout), what the automatic fix does where
+/// there is one, and how to suppress it. Raw strings: backslashes are literal TDL text.
+enum DiagnosticExplanations {
+    static let text: [String: String] = [
+        // MARK: Syntax (TDL0xx)
+
+        "TDL001": #"""
+        TDL001: Unexpected character
+
+        Outside strings and comments, every character must start a token: an identifier (ASCII
+        letters, digits, `_` and `-`), a number, a string, a colour or punctuation. A non-ASCII
+        letter in a name, `@`, a lone `-` or a `.` starts none, so the parser reports it and
+        moves on. A number needs a digit before its point: `.5` is the character `.`, then `5`.
+
+        Bad:
+            template card {
+              size: 375 x 200
+              divider rule {
+                opacity: .5
+              }
+            }
+
+        Good:
+            template card {
+              size: 375 x 200
+              divider rule {
+                opacity: 0.5
+              }
+            }
+
+        Syntax errors cannot be suppressed: `// tdl-ignore` does not apply to TDL0xx codes.
+        """#,
+
+        "TDL002": #"""
+        TDL002: Invalid UTF-8
+
+        TDL files are UTF-8 text. A byte sequence that is not valid UTF-8 anywhere in the file,
+        strings and comments included, is reported where it occurs. It usually means the file was
+        saved in another encoding: in Latin-1 the `é` of "Café" is the single byte E9, which UTF-8
+        does not allow on its own. Save the file as UTF-8; the text itself need not change.
+
+        Bad:
+            // Saved as Latin-1: the accented letter below is the lone byte E9.
+            template card "Café" {
+              size: 375 x 200
+            }
+
+        Good:
+            // Saved as UTF-8: the accented letter below is the two bytes C3 A9.
+            template card "Café" {
+              size: 375 x 200
+            }
+
+        Syntax errors cannot be suppressed: `// tdl-ignore` does not apply to TDL0xx codes.
+        """#,
+
+        "TDL003": #"""
+        TDL003: Unterminated string
+
+        A `"` string must close on the line where it opens. When its closing `"` is missing, the
+        string is reported and taken to end at the end of its line, so the rest of the file still
+        parses. Text that spans lines needs a `"""` string, which ends at the next `"""`; a quote
+        inside a string is written `\"`.
+
+        Bad:
+            template card {
+              size: 375 x 200
+              description: "Sign-up card
+            }
+
+        Good:
+            template card {
+              size: 375 x 200
+              description: "Sign-up card"
+            }
+
+        Syntax errors cannot be suppressed: `// tdl-ignore` does not apply to TDL0xx codes.
+        """#,
+
+        "TDL004": #"""
+        TDL004: Unterminated block comment
+
+        A `/*` comment runs to the first `*/` after it. When no `*/` follows anywhere in the file,
+        the comment is reported and taken to end at the end of its line, so one typo never hides
+        the rest of the file. Block comments do not nest: in `/* a /* b */ c */` the comment ends
+        after `b`, and ` c */` is read as code.
+
+        Bad:
+            /* Sign-up card, draft
+            template card {
+              size: 375 x 200
+            }
+
+        Good:
+            /* Sign-up card, draft */
+            template card {
+              size: 375 x 200
+            }
+
+        Syntax errors cannot be suppressed: `// tdl-ignore` does not apply to TDL0xx codes.
+        """#,
+
+        "TDL005": #"""
+        TDL005: Invalid escape in a string
+
+        A backslash in a string starts an escape, and only these exist: `\"`, `\\`, `\n`, `\t`,
+        `\{` and `\u{HEX}` (1 to 6 hex digits naming a Unicode scalar value; surrogates and values
+        above 10FFFF are not allowed). Any other backslash sequence, such as the `\D` of a Windows
+        path, is reported. A literal backslash is written `\\`.
+
+        Bad:
+            template card {
+              size: 375 x 200
+              description: "Drafts live in C:\Drafts"
+            }
+
+        Good:
+            template card {
+              size: 375 x 200
+              description: "Drafts live in C:\\Drafts"
+            }
+
+        Syntax errors cannot be suppressed: `// tdl-ignore` does not apply to TDL0xx codes.
+        """#,
+
+        "TDL006": #"""
+        TDL006: Malformed number
+
+        A number is an optional `-`, digits, and optionally a `.` followed by more digits: `24`,
+        `-8`, `0.5`. A point with no digit after it (`8.`) or a second point (`1.2.3`) makes the
+        number malformed. `.5` and `+5` are not numbers either; they start with an unexpected
+        character (TDL001).
+
+        Bad:
+            template card {
+              size: 375 x 200
+              grid: 8.
+            }
+
+        Good:
+            template card {
+              size: 375 x 200
+              grid: 8
+            }
+
+        Syntax errors cannot be suppressed: `// tdl-ignore` does not apply to TDL0xx codes.
+        """#,
+
+        "TDL007": #"""
+        TDL007: Malformed colour
+
+        A colour is `#` followed by 3, 4, 6 or 8 hex digits: `#RGB`, `#RGBA`, `#RRGGBB` or
+        `#RRGGBBAA`, alpha last. Any other number of digits, or a letter past `F`, makes it
+        malformed. Named CSS colours such as `white` are identifiers, written without `#`.
+
+        Bad:
+            template card {
+              size: 375 x 200
+              background: #F5F5F
+            }
+
+        Good:
+            template card {
+              size: 375 x 200
+              background: #F5F5F5
+            }
+
+        Syntax errors cannot be suppressed: `// tdl-ignore` does not apply to TDL0xx codes.
+        """#,
+
+        "TDL008": #"""
+        TDL008: Unknown unit
+
+        A unit is the letters (or `%`) written right after a number, with no space between:
+        `24px`, `12pt`, `50%`, `-2deg`. These four are the only units; anything else touching a
+        number is an unknown unit. The usual cause is a size written without spaces: `375x200`
+        is the number `375` with the unit `x200`. (A known unit that the property does not
+        accept, such as `grid: 8deg`, is a wrong value type, TDL106.)
+
+        Bad:
+            template card {
+              size: 375x200
+            }
+
+        Good:
+            template card {
+              size: 375 x 200
+            }
+
+        Fix: for the `375x200` mistake, rewrites the value as `375 x 200`.
+        Syntax errors cannot be suppressed: `// tdl-ignore` does not apply to TDL0xx codes.
+        """#,
+
+        "TDL009": #"""
+        TDL009: Missing `}`
+
+        A block is still open at the end of the file: some `{` has no matching `}`. The parser
+        then uses indentation to decide where the open blocks end (a line indented no deeper than
+        a block's header closes that block), so the rest of the file keeps its structure, and it
+        reports each block it had to close at the block's kind and name.
+
+        Bad:
+            template card {
+              size: 375 x 200
+              text title {
+                text: "Welcome"
+            }
+
+        Good:
+            template card {
+              size: 375 x 200
+              text title {
+                text: "Welcome"
+              }
+            }
+
+        Syntax errors cannot be suppressed: `// tdl-ignore` does not apply to TDL0xx codes.
+        """#,
+
+        "TDL010": #"""
+        TDL010: Unexpected `}`
+
+        A `}` appears where no block is open: one `}` too many, often left over after deleting
+        or moving a block. The stray brace is reported and skipped. Check that each `{` has one
+        `}` at the same indentation.
+
+        Bad:
+            template card {
+              size: 375 x 200
+            }
+            }
+
+        Good:
+            template card {
+              size: 375 x 200
+            }
+
+        Syntax errors cannot be suppressed: `// tdl-ignore` does not apply to TDL0xx codes.
+        """#,
+
+        "TDL011": #"""
+        TDL011: Missing `:` after a property name
+
+        Properties are written `key: value`. A line inside a block that starts with a name and
+        goes on with a value, with neither a `:` nor a `{` (which would open a block), is read as
+        a property whose colon is missing.
+
+        Bad:
+            template card {
+              size 375 x 200
+            }
+
+        Good:
+            template card {
+              size: 375 x 200
+            }
+
+        Fix: inserts `:` right after the property name.
+        Syntax errors cannot be suppressed: `// tdl-ignore` does not apply to TDL0xx codes.
+        """#,
+
+        "TDL012": #"""
+        TDL012: Block body without a header
+
+        A `{` has no `kind name` before it on its line. A block header, its `{` included, is
+        written on one line: `kind name "Title" {`. Putting the brace on the next line leaves the
+        header line as a property without a colon (TDL011) and the `{` as a body without a
+        header. The body is still parsed, so the braces stay paired.
+
+        Bad:
+            template card {
+              size: 375 x 200
+              text title
+              {
+                text: "Welcome"
+              }
+            }
+
+        Good:
+            template card {
+              size: 375 x 200
+              text title {
+                text: "Welcome"
+              }
+            }
+
+        Syntax errors cannot be suppressed: `// tdl-ignore` does not apply to TDL0xx codes.
+        """#,
+
+        "TDL013": #"""
+        TDL013: Missing value
+
+        A property's `key:`, or a `format` or `import` directive, must be followed by at least
+        one value on the same line, before the line break, `;` or the `}` that closes the block.
+        Give the property a value or delete the line; a property cannot be left empty to mean
+        its default.
+
+        Bad:
+            template card {
+              size: 375 x 200
+              background:
+            }
+
+        Good:
+            template card {
+              size: 375 x 200
+              background: #F5F5F5
+            }
+
+        Syntax errors cannot be suppressed: `// tdl-ignore` does not apply to TDL0xx codes.
+        """#,
+
+        "TDL014": #"""
+        TDL014: Unexpected token
+
+        A token stands where the grammar cannot use it: a leading, trailing or doubled comma in a
+        value (commas only separate two values), a `;` with no property before it, a second name
+        or title in a block header, or a line that starts with something other than a name or
+        `}`. The message says what was expected there and what was found.
+
+        Bad:
+            template card {
+              size: 375 x 200,
+            }
+
+        Good:
+            template card {
+              size: 375 x 200
+            }
+
+        Syntax errors cannot be suppressed: `// tdl-ignore` does not apply to TDL0xx codes.
+        """#,
+
+        "TDL015": #"""
+        TDL015: Blocks nested too deeply
+
+        Blocks nest at most 128 levels deep, a top-level block being level 1. A deeper block is
+        reported at its header and skipped whole, which keeps every tool free of unbounded
+        recursion and formatted output linear in the size of the input. Hand-written files never
+        come close: the error points at generated input, or at a long run of unclosed `{`.
+
+        Bad:
+            template card {
+              size: 375 x 200
+              group level-2 {
+                // … a group in each group, down to a `group level-129 { … }`
+              }
+            }
+
+        Good:
+            template card {
+              size: 375 x 200
+              group header {
+                text title {
+                  text: "Welcome"
+                }
+              }
+            }
+
+        Syntax errors cannot be suppressed: `// tdl-ignore` does not apply to TDL0xx codes.
+        """#,
+
+        "TDL016": #"""
+        TDL016: Property outside any block
+
+        At the top level a file holds only the `format` and `import` directives and blocks
+        (`style`, `template`, `annotations`). A `key: value` line there belongs to no block and
+        applies to nothing; move it into the block it was meant for.
+
+        Bad:
+            template card {
+              size: 375 x 200
+            }
+            background: #F5F5F5
+
+        Good:
+            template card {
+              size: 375 x 200
+              background: #F5F5F5
+            }
+
+        Syntax errors cannot be suppressed: `// tdl-ignore` does not apply to TDL0xx codes.
+        """#,
+
+        // MARK: Structure (TDL1xx)
+
+        "TDL101": #"""
+        TDL101: Kind not allowed here
+
+        A block's kind must be one that may appear where it is written: `style`, `template` and
+        `annotations` at the top level; `params` and components (`text`, `image`, `group`, …) in a
+        template; components in a group; annotation elements (`rect`, `arrow`, `label`, …) in an
+        annotation set. The message, at the block's kind and name, lists the kinds allowed there
+        and the nearest kind name, so misspellings (`txt`) and misplaced kinds (a `rect` in a
+        template) are both caught.
+
+        Bad:
+            template card {
+              size: 375 x 200
+              txt title {
+                text: "Welcome"
+              }
+            }
+
+        Good:
+            template card {
+              size: 375 x 200
+              text title {
+                text: "Welcome"
+              }
+            }
+
+        Suppress with `// tdl-ignore TDL101` on the line above or at the end of the line.
+        """#,
+
+        "TDL102": #"""
+        TDL102: Unknown property
+
+        The key is not a property of the block's kind. Each kind has its own properties (see the
+        schema); a `style` may hold any property that some element accepts, and `params` any
+        parameter name. When a known property is close in spelling, the message suggests the
+        nearest one by edit distance ("did you mean `background`?").
+
+        Bad:
+            template card {
+              size: 375 x 200
+              backgroud: #F5F5F5
+            }
+
+        Good:
+            template card {
+              size: 375 x 200
+              background: #F5F5F5
+            }
+
+        Suppress with `// tdl-ignore TDL102` on the line above or at the end of the line.
+        """#,
+
+        "TDL103": #"""
+        TDL103: Duplicate property
+
+        The same key is written twice in one block. Only one value can apply, and the reader of
+        the file cannot tell which was meant, so the repeat is an error. It is reported at the
+        repeated property, with the first one as related information.
+
+        Bad:
+            template card {
+              size: 375 x 200
+              background: #FFFFFF
+              background: #F5F5F5
+            }
+
+        Good:
+            template card {
+              size: 375 x 200
+              background: #F5F5F5
+            }
+
+        Fix: removes the repeated line, keeping the first.
+        Suppress with `// tdl-ignore TDL103` on the line above or at the end of the line.
+        """#,
+
+        "TDL104": #"""
+        TDL104: Duplicate name
+
+        Names are unique among the top-level blocks of a file (styles, templates and annotation
+        sets share one set of names), and among all the elements of one template or annotation
+        set, nested groups included, because tools, `from:` and `to:` refer to blocks by name.
+        The repeated name is reported at the block's kind and name. Element names are optional:
+        leave the name out if nothing refers to the element.
+
+        Bad:
+            template card {
+              size: 375 x 200
+            }
+            template card {
+              device: iphone-se
+            }
+
+        Good:
+            template card {
+              size: 375 x 200
+            }
+            template card-full {
+              device: iphone-se
+            }
+
+        Suppress with `// tdl-ignore TDL104` on the line above or at the end of the line.
+        """#,
+
+        "TDL105": #"""
+        TDL105: Missing required property
+
+        The block lacks a property its kind requires: a template's `size` (unless `device` gives
+        it), an annotation set's `image`, the `text` of `text`, `textarea` and `label`, a button's
+        `label`, the `src` of `image` and `video`, or the `from` and `to` of `line` and `arrow`.
+        It is reported at the block's kind and name. (An image's `alt` is recommended rather than
+        required: see TDL303.)
+
+        Bad:
+            template card {
+              background: #F5F5F5
+            }
+
+        Good:
+            template card {
+              size: 375 x 200
+              background: #F5F5F5
+            }
+
+        Fix: inserts the missing property with a placeholder value, for you to replace.
+        Suppress with `// tdl-ignore TDL105` on the line above or at the end of the line.
+        """#,
+
+        "TDL106": #"""
+        TDL106: Wrong value type
+
+        The value does not have the shape the property's type asks for: a string where a colour
+        is expected, a point `24, 64` where a size `W x H` is, a number where a boolean is, or a
+        unit the property does not accept (`grid: 8deg`). The message says what the property
+        expects. Named colours are identifiers: `white`, not `"white"`.
+
+        Bad:
+            template card {
+              size: 375 x 200
+              background: "white"
+            }
+
+        Good:
+            template card {
+              size: 375 x 200
+              background: white
+            }
+
+        Suppress with `// tdl-ignore TDL106` on the line above or at the end of the line.
+        """#,
+
+        "TDL107": #"""
+        TDL107: Value out of range
+
+        The value has the right type but lies outside the range the property accepts: `opacity`
+        runs from 0 to 1, `font-size` from 1 to 1000, lengths such as `padding`, `border-width` or
+        `corner-radius` cannot be negative, a canvas `size` must be positive, and `max-lines` is
+        at least 1. The message gives the accepted range.
+
+        Bad:
+            template card {
+              size: 375 x 200
+              divider rule {
+                opacity: 1.5
+              }
+            }
+
+        Good:
+            template card {
+              size: 375 x 200
+              divider rule {
+                opacity: 0.5
+              }
+            }
+
+        Suppress with `// tdl-ignore TDL107` on the line above or at the end of the line.
+        """#,
+
+        "TDL108": #"""
+        TDL108: Unknown value
+
+        The property takes one identifier from a fixed list (`align`, `fit`, `device`,
+        `font-weight`, `head`, `dash`, …), and the value is not on it. Values are case-sensitive.
+        When a listed value is close in spelling, the message suggests the nearest one by edit
+        distance ("did you mean `iphone-15`?").
+
+        Bad:
+            template card {
+              device: iphone15
+            }
+
+        Good:
+            template card {
+              device: iphone-15
+            }
+
+        Suppress with `// tdl-ignore TDL108` on the line above or at the end of the line.
+        """#,
+
+        "TDL109": #"""
+        TDL109: Undefined style
+
+        `style: NAME` names no top-level `style` block of this file or of the files it imports.
+        Check the spelling, define the style, or import the file that defines it.
+
+        Bad:
+            template card {
+              size: 375 x 200
+              text title {
+                style: heading
+                text: "Welcome"
+              }
+            }
+
+        Good:
+            style heading {
+              font-size: 28
+            }
+            template card {
+              size: 375 x 200
+              text title {
+                style: heading
+                text: "Welcome"
+              }
+            }
+
+        Suppress with `// tdl-ignore TDL109` on the line above or at the end of the line.
+        """#,
+
+        "TDL110": #"""
+        TDL110: Undefined element
+
+        The `from:` or `to:` of a `line` or `arrow` is a point or the name of another element of
+        the same annotation set, where the line then starts or ends at the edge of that element's
+        box. This name belongs to no element of the set. Fix the spelling, name the element you
+        meant, or give a point `x, y` instead.
+
+        Bad:
+            annotations review {
+              image: "home.png"
+              arrow pointer {
+                from: 400, 900
+                to: target
+              }
+            }
+
+        Good:
+            annotations review {
+              image: "home.png"
+              arrow pointer {
+                from: 400, 900
+                to: 190, 260
+              }
+            }
+
+        Suppress with `// tdl-ignore TDL110` on the line above or at the end of the line.
+        """#,
+
+        "TDL111": #"""
+        TDL111: Undefined parameter
+
+        A string uses `{{name}}`, but the enclosing template declares no parameter `name` in its
+        `params` block. Declare it there with a default (a string, number or boolean), or fix the
+        spelling; another template's parameters do not count.
+
+        Bad:
+            template card {
+              size: 375 x 200
+              text title {
+                text: "Welcome, {{user}}!"
+              }
+            }
+
+        Good:
+            template card {
+              size: 375 x 200
+              params {
+                user: "friend"
+              }
+              text title {
+                text: "Welcome, {{user}}!"
+              }
+            }
+
+        Suppress with `// tdl-ignore TDL111` on the line above or at the end of the line.
+        """#,
+
+        "TDL112": #"""
+        TDL112: Style cycle
+
+        Styles extend each other with `style: NAME`. Here the chain leads back to where it
+        started: `style: a` inside style `b`, and so on back to `b` (a style may even name
+        itself). No property could then be resolved, so the cycle is an error; the message shows
+        the chain. Break it: the style at the root of a chain extends no other.
+
+        Bad:
+            style base-text {
+              style: title-text
+            }
+            style title-text {
+              style: base-text
+            }
+
+        Good:
+            style base-text {
+              font-size: 16
+            }
+            style title-text {
+              style: base-text
+            }
+
+        Suppress with `// tdl-ignore TDL112` on the line above or at the end of the line.
+        """#,
+
+        "TDL113": #"""
+        TDL113: Import cannot be read
+
+        `import "path"` names a file that cannot be read: it is missing, it is a directory, or
+        it is not a regular file. The path is relative to the importing file, not to the
+        current directory. Styles the import would have provided are then undefined as well.
+
+        Bad:
+            import "styles"
+            template card {
+              size: 375 x 200
+              divider rule {
+                style: hairline
+              }
+            }
+
+        Good:
+            import "styles/brand.tdl"
+            template card {
+              size: 375 x 200
+              divider rule {
+                style: hairline
+              }
+            }
+
+        Suppress with `// tdl-ignore TDL113` on the line above or at the end of the line.
+        """#,
+
+        "TDL114": #"""
+        TDL114: Import cycle
+
+        A file imports a file that, directly or through further imports, imports the first one
+        again: A imports B imports A. Imports only make styles usable, so a cycle is never
+        needed; keep shared styles in a file that imports none of the files using them. Below,
+        `brand.tdl` and `base.tdl` are two files, each headed by a comment.
+
+        Bad:
+            // brand.tdl
+            import "base.tdl"
+            // base.tdl
+            import "brand.tdl"
+
+        Good:
+            // brand.tdl
+            import "base.tdl"
+            // base.tdl: imports nothing
+            style base-text {
+              font-size: 16
+            }
+
+        Suppress with `// tdl-ignore TDL114` on the line above or at the end of the line.
+        """#,
+
+        "TDL115": #"""
+        TDL115: Format version newer than this toolchain
+
+        `format N` declares a newer format than this toolchain reads; it knows format 1. The file
+        may use syntax or properties this version does not understand, so rather than misread
+        it, the validator reports an error. Update the toolchain, or write the file for format 1.
+
+        Bad:
+            format 2
+            template card {
+              size: 375 x 200
+            }
+
+        Good:
+            format 1
+            template card {
+              size: 375 x 200
+            }
+
+        Suppress with `// tdl-ignore TDL115` on the line above or at the end of the line.
+        """#,
+
+        "TDL116": #"""
+        TDL116: Format version older than this toolchain
+
+        `format N` declares a format older than 1, the version this toolchain reads. The file is
+        read as format 1, which may not be what it was written for, so this is a warning with a
+        migration to format 1.
+
+        Bad:
+            format 0
+            template card {
+              size: 375 x 200
+            }
+
+        Good:
+            format 1
+            template card {
+              size: 375 x 200
+            }
+
+        Fix: migrates the file to format 1 and rewrites the line as `format 1`.
+        Suppress with `// tdl-ignore TDL116` on the line above or at the end of the line.
+        """#,
+
+        "TDL117": #"""
+        TDL117: No `format` line
+
+        The file has no `format` line. It is read as format 1, the only format so far, so this
+        is only a hint; declaring the version keeps the file unambiguous once later formats
+        exist.
+
+        Bad:
+            template card {
+              size: 375 x 200
+            }
+
+        Good:
+            format 1
+            template card {
+              size: 375 x 200
+            }
+
+        Fix: inserts `format 1` at the top of the file.
+        Suppress with `// tdl-ignore-file TDL117` anywhere in the file.
+        """#,
+
+        "TDL118": #"""
+        TDL118: Missing or unexpected name or title
+
+        The block header does not fit its kind: a `template`, `annotations` or `style` needs a
+        name, since that is how tools and `style:` refer to it; `params` takes no name; and only
+        `template` and `annotations` take a "Title" string. Elements may have a name but no
+        title. It is reported at the block's kind.
+
+        Bad:
+            template {
+              size: 375 x 200
+            }
+
+        Good:
+            template card {
+              size: 375 x 200
+            }
+
+        Suppress with `// tdl-ignore TDL118` on the line above or at the end of the line.
+        """#,
+
+        "TDL119": #"""
+        TDL119: Properties that exclude each other
+
+        The block sets two properties that say the same thing in different ways, so one would
+        silently override the other: a component's `size` together with `width` or `height`, a
+        template's `size` together with `device`, or a label's `fill` together with
+        `background`. Keep one of them.
+
+        Bad:
+            template card {
+              size: 375 x 667
+              device: iphone-se
+            }
+
+        Good:
+            template card {
+              device: iphone-se
+            }
+
+        Suppress with `// tdl-ignore TDL119` on the line above or at the end of the line.
+        """#,
+
+        "TDL120": #"""
+        TDL120: Style property does not apply
+
+        A style may hold any property that some element accepts. When an element uses a style
+        (directly or through a chain of styles) that sets a property the element's kind does not
+        accept, such as `font-size` on a `divider`, that property has no effect on it. The
+        warning is at the use, the element's `style:` line.
+
+        Bad:
+            style accent {
+              font-size: 20
+            }
+            template card {
+              size: 375 x 200
+              divider rule {
+                style: accent
+              }
+            }
+
+        Good:
+            style accent {
+              color: #0060DF
+            }
+            template card {
+              size: 375 x 200
+              divider rule {
+                style: accent
+              }
+            }
+        Suppress with `// tdl-ignore TDL120` on the line above or at the end of the line.
+        """#,
+
+        "TDL121": #"""
+        TDL121: Misplaced or repeated directive
+
+        `format` comes first in the file (comments aside), and only once; `import` lines come
+        after it and before any block. A directive elsewhere, or a second `format`, is reported:
+        tools read the version before anything else, and imports before the blocks using them.
+
+        Bad:
+            template card {
+              size: 375 x 200
+            }
+            format 1
+
+        Good:
+            format 1
+            template card {
+              size: 375 x 200
+            }
+
+        Suppress with `// tdl-ignore TDL121` on the line above or at the end of the line.
+        """#,
+
+        "TDL122": #"""
+        TDL122: Malformed interpolation
+
+        In a string, `{{` starts an interpolation, which is a parameter name written directly
+        between the braces: `{{user}}`. A `{{` that does not form `{{name}}` (a space inside, no
+        closing `}}`, something other than an identifier) is reported. For the literal text `{{`,
+        escape the first brace: `\{{`.
+
+        Bad:
+            template card {
+              size: 375 x 200
+              text hint {
+                text: "Type {{ to insert a parameter"
+              }
+            }
+
+        Good:
+            template card {
+              size: 375 x 200
+              text hint {
+                text: "Type \{{ to insert a parameter"
+              }
+            }
+
+        Fix: replaces `{{` with `\{{`, the literal text `{{`.
+        Suppress with `// tdl-ignore TDL122` on the line above or at the end of the line.
+        """#,
+
+        // MARK: Lint (TDL3xx)
+
+        "TDL301": #"""
+        TDL301: Element outside its canvas
+
+        The element's box, its `at` plus its `size` (or `width` and `height`), extends past the
+        canvas: the template's `size` or `device`, or the annotation set's `size`. What lies
+        outside is cut off or off screen. Children of a group are placed relative to the group's
+        content box (its `at` plus `border-width` and `padding`) and checked where they land.
+        The message says whether the element is partly or wholly outside.
+
+        Bad:
+            template card {
+              size: 375 x 200
+              divider rule {
+                at: 0, 190
+                size: 375 x 20
+              }
+            }
+
+        Good:
+            template card {
+              size: 375 x 200
+              divider rule {
+                at: 0, 180
+                size: 375 x 20
+              }
+            }
+        Suppress with `// tdl-ignore TDL301` on the line above or at the end of the line.
+        """#,
+
+        "TDL302": #"""
+        TDL302: Text contrast below WCAG AA
+
+        Text too close to its background in colour is hard to read, above all with low vision.
+        WCAG 2.x success criterion 1.4.3 measures it: relative luminance L = 0.2126 R + 0.7152 G +
+        0.0722 B on linearised sRGB channels, ratio (L1 + 0.05) / (L2 + 0.05), L1 the lighter.
+        AA needs 4.5:1, or 3:1 for large text (≥ 24px, or ≥ 19px bold). The background is the
+        element's own, else the nearest group's, else the template's; text is black by default.
+
+        Bad:
+            template card {
+              size: 375 x 200
+              text note {
+                text: "Terms apply"
+                color: #999999
+              }
+            }
+        Good:
+            template card {
+              size: 375 x 200
+              text note {
+                text: "Terms apply"
+                color: #595959
+              }
+            }
+        Suppress with `// tdl-ignore TDL302` on the line above or at the end of the line.
+        """#,
+
+        "TDL303": #"""
+        TDL303: Image without `alt`
+
+        An `image` has no `alt`. Screen readers announce an image by its text alternative, and
+        without one they read out the file name or skip it silently (WCAG 2.x success criterion
+        1.1.1). Describe what the image shows; for a purely decorative image write `alt: ""`, so
+        that it is skipped on purpose.
+
+        Bad:
+            template card {
+              size: 375 x 200
+              image hero {
+                src: "hero.png"
+              }
+            }
+
+        Good:
+            template card {
+              size: 375 x 200
+              image hero {
+                src: "hero.png"
+                alt: "Three people planning a trip"
+              }
+            }
+        Suppress with `// tdl-ignore TDL303` on the line above or at the end of the line.
+        """#,
+
+        "TDL304": #"""
+        TDL304: Unused style
+
+        No element uses this style, directly or through another style (a style used only by an
+        unused style is unused too). Use it or delete it. In a file of styles shared through
+        `import`, silence it with `// tdl-ignore-file TDL304`.
+
+        Bad:
+            style muted {
+              color: #595959
+            }
+
+        Good:
+            style muted {
+              color: #595959
+            }
+            template card {
+              size: 375 x 200
+              text note {
+                style: muted
+                text: "Terms apply"
+              }
+            }
+
+        Suppress with `// tdl-ignore TDL304` on the line above or at the end of the line.
+        """#,
+
+        "TDL305": #"""
+        TDL305: Unused parameter
+
+        A parameter declared in the template's `params` block is used by no `{{name}}` in the
+        template, so data given for it with `--data` changes nothing. Use it or delete it.
+
+        Bad:
+            template card {
+              size: 375 x 200
+              params {
+                user: "friend"
+              }
+            }
+
+        Good:
+            template card {
+              size: 375 x 200
+              params {
+                user: "friend"
+              }
+              text title {
+                text: "Welcome, {{user}}!"
+              }
+            }
+        Suppress with `// tdl-ignore TDL305` on the line above or at the end of the line.
+        """#,
+
+        "TDL306": #"""
+        TDL306: Script or data URL
+
+        A URL property (`src`, `poster`, `action`, an annotation set's `image`) holds a
+        `javascript:`, `vbscript:` or `data:` URL. Script URLs run code when the page follows
+        them, and `data:` URLs can carry a whole document or script past review. They are an
+        error and are never exported to HTML or SVG. Use an `https` URL or a relative path.
+
+        Bad:
+            annotations review {
+              image: "data:image/png;base64,iVBORw0KGgo="
+            }
+
+        Good:
+            annotations review {
+              image: "screenshots/home.png"
+            }
+
+        Suppress with `// tdl-ignore TDL306` on the line above or at the end of the line; the
+        URL is still never exported.
+        """#,
+
+        "TDL307": #"""
+        TDL307: Empty text
+
+        The `text` of a `text`, `textarea` or `label`, or the `label` of a button, is the empty
+        string. The element draws nothing, and an empty button gives screen readers no name to
+        announce. Write the text or delete the element. (An empty `alt` is different: it marks an
+        image as decorative.)
+
+        Bad:
+            template card {
+              size: 375 x 200
+              text title {
+                text: ""
+              }
+            }
+
+        Good:
+            template card {
+              size: 375 x 200
+              text title {
+                text: "Welcome"
+              }
+            }
+
+        Suppress with `// tdl-ignore TDL307` on the line above or at the end of the line.
+        """#,
+
+        "TDL308": #"""
+        TDL308: Zero-size element
+
+        The element's width or height (`width`, `height` or `size`) is 0, so it draws nothing
+        and cannot be seen or clicked; usually a leftover from editing. Give it a size or delete
+        it. To hide an element on purpose, write `visible: false`.
+
+        Bad:
+            template card {
+              size: 375 x 200
+              divider rule {
+                width: 0
+              }
+            }
+
+        Good:
+            template card {
+              size: 375 x 200
+              divider rule {
+                width: 327
+              }
+            }
+
+        Suppress with `// tdl-ignore TDL308` on the line above or at the end of the line.
+        """#,
+
+        "TDL309": #"""
+        TDL309: Unsupported URL scheme
+
+        A URL property (`src`, `poster`, `action`, an annotation set's `image`) uses a scheme
+        other than `http`, `https` or `mailto`, such as `file:`, `ftp:` or `tel:`. A value
+        without a scheme is a relative path and is fine. Only those URLs are exported, since
+        others rarely work where the page is published: a `file:` URL points into one person's
+        disk.
+
+        Bad:
+            annotations review {
+              image: "file:///Users/ana/home.png"
+            }
+
+        Good:
+            annotations review {
+              image: "screenshots/home.png"
+            }
+
+        Suppress with `// tdl-ignore TDL309` on the line above or at the end of the line.
+        """#,
+
+        "TDL310": #"""
+        TDL310: Suppression that silences nothing
+
+        A `// tdl-ignore` comment lists a code that reports nothing where the comment applies
+        (the next line that is neither blank nor a comment, or its own line for a trailing
+        comment). Usually the problem was fixed and the comment stayed behind, where it would
+        hide a new problem later. Delete it, or the code that no longer applies. A hint.
+
+        Bad:
+            template card {
+              size: 375 x 200
+              // tdl-ignore TDL303
+              text title {
+                text: "Welcome"
+              }
+            }
+
+        Good:
+            template card {
+              size: 375 x 200
+              text title {
+                text: "Welcome"
+              }
+            }
+
+        Suppress with `// tdl-ignore-file TDL310` anywhere in the file.
+        """#,
+    ]
+}

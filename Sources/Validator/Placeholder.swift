@@ -1,1 +1,0 @@
-// Validator entry points follow.

@@ -1,0 +1,258 @@
+import TemplateFormat
+
+/// One pass over a document: structure rules first (kinds, names, properties, values,
+/// references), then lint rules over what the structure pass learned.
+struct Checker {
+    let tree: SyntaxTree
+    let path: String?
+    let loader: ImportLoader?
+    var diagnostics: [Diagnostic] = []
+    let lineIndex: LineIndex
+
+    /// Styles by name: this document's and those brought in by imports.
+    var styles: [String: StyleDefinition] = [:]
+    var usedStyles: Set<String> = []
+
+    struct StyleDefinition {
+        let block: BlockSyntax
+        let importedFrom: String?
+        var parentName: String? { block.property("style")?.atoms.first.map(\.text) }
+    }
+
+    init(tree: SyntaxTree, path: String?, loader: ImportLoader?) {
+        self.tree = tree
+        self.path = path
+        self.loader = loader
+        self.lineIndex = LineIndex(tree.bytes)
+    }
+
+    mutating func report(_ code: DiagnosticCode, _ range: ByteRange, _ message: String,
+                         related: [RelatedLocation] = [], fixes: [Fix] = [], tags: [DiagnosticTag] = [],
+                         severity: Severity? = nil) {
+        diagnostics.append(Diagnostic(code: code.code, severity: severity ?? code.severity, range: range,
+                                      message: message, related: related, fixes: fixes, tags: tags))
+    }
+
+    // MARK: Document
+
+    mutating func run() {
+        let document = tree.document
+        checkDirectives(document)
+        var topNames: [String: BlockSyntax] = [:]
+        for block in document.blocks {
+            guard let name = block.name else { continue }
+            if let first = topNames[name] {
+                report(.duplicateName, block.headerRange, "`\(name)` is already defined at the top level of this file",
+                       related: [RelatedLocation(range: first.headerRange, message: "first defined here")])
+            } else {
+                topNames[name] = block
+                if block.kind == "style" { styles[name] = StyleDefinition(block: block, importedFrom: nil) }
+            }
+        }
+        loadImports(document)
+        checkStyleCycles()
+        for block in document.blocks { checkTopLevel(block) }
+        for (name, style) in styles where style.importedFrom == nil && !usedStyles.contains(name) {
+            report(.unusedStyle, style.block.headerRange, "style `\(name)` is never used", tags: [.unnecessary])
+        }
+    }
+
+    mutating func checkDirectives(_ document: DocumentSyntax) {
+        var sawFormat: DirectiveSyntax? = nil
+        var sawBlock = false
+        for member in document.members {
+            switch member {
+            case .block:
+                sawBlock = true
+            case .directive(let d) where d.keyword == "format":
+                if let first = sawFormat {
+                    report(.misplacedDirective, d.range, "`format` is given twice",
+                           related: [RelatedLocation(range: first.range, message: "first given here")])
+                    continue
+                }
+                sawFormat = d
+                if sawBlock { report(.misplacedDirective, d.range, "`format` must come before any block") }
+                checkFormatVersion(d)
+            case .directive(let d):
+                if sawBlock { report(.misplacedDirective, d.range, "`import` must come before any block") }
+            default:
+                break
+            }
+        }
+        if sawFormat == nil && !tree.bytes.isEmpty {
+            let bom = tree.tokens.first?.kind == .byteOrderMark ? 3 : 0
+            let newline = LineEnding.majority(in: tree) == .crlf ? "\r\n" : "\n"
+            report(.missingFormat, ByteRange(start: bom, end: bom),
+                   "no `format` line: add `format \(Schema.formatVersion)` so later toolchains read this file as format \(Schema.formatVersion)",
+                   fixes: [Fix(title: "Add `format \(Schema.formatVersion)`",
+                               edits: [TextEdit(range: ByteRange(start: bom, end: bom), newText: "format \(Schema.formatVersion)\(newline)")])])
+        }
+    }
+
+    mutating func checkFormatVersion(_ d: DirectiveSyntax) {
+        let atoms = d.atoms
+        guard atoms.count == 1, let n = atoms[0].number, n.unit == nil, n.value == n.value.rounded() else {
+            report(.wrongType, d.value?.node.range ?? d.range, "`format` takes a whole version number, such as `format \(Schema.formatVersion)`")
+            return
+        }
+        let version = Int(n.value)
+        if version > Schema.formatVersion {
+            report(.formatTooNew, atoms[0].range, "this file is format \(version), but this toolchain reads format \(Schema.formatVersion) and older; update the toolchain")
+        } else if version < Schema.formatVersion {
+            report(.formatTooOld, atoms[0].range, "format \(version) is older than the current format \(Schema.formatVersion); the file reads the same under format \(Schema.formatVersion)",
+                   fixes: [Fix(title: "Migrate to `format \(Schema.formatVersion)`", edits: [TextEdit(range: atoms[0].range, newText: "\(Schema.formatVersion)")])])
+        }
+    }
+
+    // MARK: Imports
+
+    mutating func loadImports(_ document: DocumentSyntax) {
+        let importsHere = document.directives.filter { $0.keyword == "import" }
+        guard !importsHere.isEmpty else { return }
+        var visiting: [String] = path.map { [$0] } ?? []
+        for d in importsHere {
+            guard let atom = d.atoms.first, d.atoms.count == 1, atom.kind == .string else {
+                report(.wrongType, d.value?.node.range ?? d.range, "`import` takes one string: the path of a .tdl file, such as `import \"styles.tdl\"`")
+                continue
+            }
+            let target = atom.stringValue
+            guard let loader else {
+                report(.importNotFound, atom.range, "cannot read `\(target)`: imports are not available here")
+                continue
+            }
+            loadImport(target, from: path, at: atom.range, loader: loader, visiting: &visiting, depth: 0)
+        }
+    }
+
+    /// Loads one import and, recursively, its imports, adding their styles. Problems deep in
+    /// the chain are reported at the import line of this document that led there.
+    mutating func loadImport(_ target: String, from importer: String?, at range: ByteRange,
+                             loader: ImportLoader, visiting: inout [String], depth: Int) {
+        switch loader(target, importer) {
+        case .failed(let message):
+            report(.importNotFound, range, depth == 0 ? "cannot import `\(target)`: \(message)"
+                   : "cannot import `\(target)` (imported through this line): \(message)")
+        case .loaded(let resolved, let bytes):
+            if let cycleStart = visiting.firstIndex(of: resolved) {
+                let chain = (visiting[cycleStart...] + [resolved]).map { "`\($0)`" }.joined(separator: " → ")
+                report(.importCycle, range, "import cycle: \(chain)")
+                return
+            }
+            guard depth < 32 else {
+                report(.importCycle, range, "imports are nested more than 32 files deep")
+                return
+            }
+            let imported = SyntaxTree.parse(bytes)
+            if imported.hasErrors {
+                report(.importNotFound, range, "`\(target)` has syntax errors; check it on its own")
+            }
+            for block in imported.document.blocks where block.kind == "style" {
+                if let name = block.name, styles[name] == nil {
+                    styles[name] = StyleDefinition(block: block, importedFrom: resolved)
+                }
+            }
+            visiting.append(resolved)
+            for d in imported.document.directives where d.keyword == "import" {
+                if let atom = d.atoms.first, atom.kind == .string {
+                    loadImport(atom.stringValue, from: resolved, at: range, loader: loader, visiting: &visiting, depth: depth + 1)
+                }
+            }
+            visiting.removeLast()
+        }
+    }
+
+    // MARK: Styles
+
+    mutating func checkStyleCycles() {
+        for (name, style) in styles where style.importedFrom == nil {
+            var seen: [String] = [name]
+            var current = style.parentName
+            while let next = current, let definition = styles[next] {
+                if next == name {
+                    let range = style.block.property("style")?.valueRange ?? style.block.headerRange
+                    report(.styleCycle, range, "style cycle: " + (seen + [name]).map { "`\($0)`" }.joined(separator: " extends "))
+                    break
+                }
+                if seen.contains(next) { break }  // a cycle further up; reported at its own styles
+                seen.append(next)
+                current = definition.parentName
+            }
+        }
+    }
+
+    /// The styles an element or style draws on, nearest first (stops at cycles).
+    func styleChain(startingWith name: String?) -> [StyleDefinition] {
+        var chain: [StyleDefinition] = []
+        var seen: Set<String> = []
+        var current = name
+        while let n = current, let s = styles[n], !seen.contains(n), chain.count < 64 {
+            seen.insert(n)
+            chain.append(s)
+            current = s.parentName
+        }
+        return chain
+    }
+
+    /// A property as the element sees it: its own, else the nearest style's along the chain.
+    func effectiveProperty(_ block: BlockSyntax, _ key: String) -> PropertySyntax? {
+        if let own = block.property(key) { return own }
+        for style in styleChain(startingWith: block.property("style")?.atoms.first?.text) {
+            if let p = style.block.property(key) { return p }
+        }
+        return nil
+    }
+
+    // MARK: Top-level blocks
+
+    mutating func checkTopLevel(_ block: BlockSyntax) {
+        guard let kind = block.kindToken.map({ _ in block.kind }), !kind.isEmpty else { return }
+        guard let schema = Schema.kind(kind, in: .topLevel), !schema.isDirective else {
+            reportKindNotAllowed(block, placement: .topLevel)
+            return
+        }
+        checkNameAndTitle(block, schema)
+        switch kind {
+        case "style":
+            checkProperties(block, schema: schema, scope: nil)
+            for child in block.blocks { reportKindNotAllowed(child, placement: nil, parentKind: "style") }
+        default:
+            var scope = Scope(container: block, kind: kind)
+            checkContainer(block, schema: schema, scope: &scope)
+        }
+    }
+
+    mutating func checkNameAndTitle(_ block: BlockSyntax, _ schema: KindSchema) {
+        if schema.requiresName && block.nameToken == nil {
+            report(.missingName, block.headerRange, "`\(schema.name)` needs a name: `\(schema.synopsis)`")
+        } else if !schema.takesName, let name = block.nameToken {
+            report(.missingName, name.range, "`\(schema.name)` takes no name",
+                   fixes: [Fix(title: "Remove the name", edits: [TextEdit(range: ByteRange(start: block.kindToken?.end ?? name.start, end: name.end), newText: "")])])
+        }
+        if !schema.takesTitle, let title = block.titleToken {
+            report(.missingName, title.range, "`\(schema.name)` takes no title; only `template` and `annotations` have titles")
+        }
+    }
+
+    mutating func reportKindNotAllowed(_ block: BlockSyntax, placement: Placement?, parentKind: String? = nil) {
+        let kind = block.kind
+        let here = placement.map { $0 == .topLevel ? "at the top level" : "in a \($0.rawValue == "annotations" ? "annotation set" : $0.rawValue)" }
+            ?? "inside `\(parentKind ?? "this block")`"
+        let allowed = placement.map { Schema.kinds(allowedIn: $0).map(\.name) } ?? []
+        var message = "`\(kind)` is not allowed \(here)"
+        if let known = Schema.kind(kind) {
+            if known.isDirective {
+                message = "`\(kind)` is a directive, written `\(known.synopsis)` at the top of the file"
+            } else if let home = known.allowedIn.first {
+                message += "; it belongs \(home == .topLevel ? "at the top level" : "in a " + (home == .annotations ? "`annotations` set" : "`\(home.rawValue)`"))"
+            }
+        } else if let guess = nearest(kind, among: allowed) {
+            message += "; did you mean `\(guess)`?"
+        }
+        if !allowed.isEmpty { message += ". Allowed here: " + allowed.joined(separator: ", ") }
+        var fixes: [Fix] = []
+        if Schema.kind(kind) == nil, let guess = nearest(kind, among: allowed), let token = block.kindToken {
+            fixes.append(Fix(title: "Change to `\(guess)`", edits: [TextEdit(range: token.range, newText: guess)], isCertain: false))
+        }
+        report(.kindNotAllowed, block.headerRange, message, fixes: fixes)
+    }
+}

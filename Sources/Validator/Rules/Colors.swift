@@ -1,0 +1,45 @@
+import Foundation
+import TemplateFormat
+
+/// Colour values read from atoms, and the WCAG 2 contrast arithmetic.
+enum ColorMath {
+    /// The colour an atom names: a hex colour or a named CSS colour.
+    static func color(of atom: AtomSyntax) -> RGBAColor? {
+        switch atom.kind {
+        case .color:
+            guard let v = atom.hexColor else { return nil }
+            return RGBAColor(red: UInt8(v >> 24 & 0xFF), green: UInt8(v >> 16 & 0xFF), blue: UInt8(v >> 8 & 0xFF), alpha: UInt8(v & 0xFF))
+        case .identifier:
+            return Schema.namedColor(atom.text)
+        default:
+            return nil
+        }
+    }
+
+    /// Parses a default value written as TDL source (`#FFFFFF`, `white`).
+    static func color(source: String) -> RGBAColor? {
+        if source.hasPrefix("#") { return RGBAColor(hex: source) }
+        return Schema.namedColor(source)
+    }
+
+    /// `top` painted over an opaque `bottom`.
+    static func composite(_ top: RGBAColor, over bottom: RGBAColor) -> RGBAColor {
+        let a = Double(top.alpha) / 255
+        func mix(_ t: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(t) * a + Double(b) * (1 - a)).rounded()) }
+        return RGBAColor(red: mix(top.red, bottom.red), green: mix(top.green, bottom.green), blue: mix(top.blue, bottom.blue))
+    }
+
+    /// WCAG 2 relative luminance.
+    static func luminance(_ c: RGBAColor) -> Double {
+        func channel(_ v: UInt8) -> Double {
+            let s = Double(v) / 255
+            return s <= 0.04045 ? s / 12.92 : pow((s + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * channel(c.red) + 0.7152 * channel(c.green) + 0.0722 * channel(c.blue)
+    }
+
+    static func contrast(_ a: RGBAColor, _ b: RGBAColor) -> Double {
+        let la = luminance(a), lb = luminance(b)
+        return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+    }
+}

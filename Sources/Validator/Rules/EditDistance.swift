@@ -1,0 +1,29 @@
+/// Levenshtein distance on Unicode scalars, for did-you-mean suggestions.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
+    if x.isEmpty { return y.count }
+    if y.isEmpty { return x.count }
+    var previous = Array(0...y.count)
+    var current = [Int](repeating: 0, count: y.count + 1)
+    for i in 1...x.count {
+        current[0] = i
+        for j in 1...y.count {
+            let cost = x[i - 1] == y[j - 1] ? 0 : 1
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        }
+        swap(&previous, &current)
+    }
+    return previous[y.count]
+}
+
+/// The candidate nearest to `word`, if it is close enough to be a likely typo.
+func nearest(_ word: String, among candidates: [String]) -> String? {
+    var best: (String, Int)? = nil
+    for c in candidates {
+        let d = editDistance(word, c)
+        if d < (best?.1 ?? Int.max) { best = (c, d) }
+    }
+    guard let (name, distance) = best else { return nil }
+    let limit = max(1, min(3, (word.count + 2) / 3))
+    return distance <= limit ? name : nil
+}

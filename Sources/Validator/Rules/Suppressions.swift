@@ -1,0 +1,83 @@
+import TemplateFormat
+
+/// `// tdl-ignore CODE, CODE` and `// tdl-ignore-file CODE`. A trailing comment covers the
+/// diagnostics that start on its line; one on its own line covers the member (property or
+/// block, with everything inside) that follows it; the file form covers the whole file.
+/// A suppression that silences nothing becomes a TDL310 hint. Syntax errors stay.
+struct Suppressions {
+    struct Rule {
+        var codes: [String]
+        var covers: ByteRange?   // nil: the whole file
+        var comment: ByteRange
+    }
+
+    var rules: [Rule] = []
+
+    init(tree: SyntaxTree) {
+        // Members by their first token, to find the one after a comment.
+        var memberStarting: [Int: ByteRange] = [:]
+        var hasComment = false
+        for t in tree.tokens where t.kind == .lineComment { hasComment = true; break }
+        guard hasComment else { return }
+        var stack = [tree.document.node]
+        while let node = stack.popLast() {
+            for child in node.children where child.kind == .block || child.kind == .property {
+                if memberStarting[child.tokenRange.lowerBound] == nil { memberStarting[child.tokenRange.lowerBound] = child.range }
+                if child.kind == .block { stack.append(child) }
+            }
+        }
+        let tokens = tree.tokens
+        let index = LineIndex(tree.bytes)
+        for (i, t) in tokens.enumerated() where t.kind == .lineComment {
+            var text = tree.text(of: t).dropFirst(2).drop { $0 == " " || $0 == "\t" }
+            let file: Bool
+            if text.hasPrefix("tdl-ignore-file") { file = true; text = text.dropFirst("tdl-ignore-file".count) }
+            else if text.hasPrefix("tdl-ignore") { file = false; text = text.dropFirst("tdl-ignore".count) }
+            else { continue }
+            guard text.isEmpty || text.first == " " || text.first == "\t" else { continue }
+            let codes = text.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).map { $0.uppercased() }
+            if file {
+                rules.append(Rule(codes: codes, covers: nil, comment: t.range))
+                continue
+            }
+            var trailing = false
+            var j = i - 1
+            while j >= 0 && tokens[j].kind != .newline {
+                if !tokens[j].kind.isTrivia { trailing = true; break }
+                j -= 1
+            }
+            if trailing {
+                rules.append(Rule(codes: codes, covers: index.contentRange(ofLine: index.line(containing: t.start)), comment: t.range))
+            } else {
+                var k = i + 1
+                while k < tokens.count && (tokens[k].kind == .newline || tokens[k].kind.isTrivia) { k += 1 }
+                let covers = memberStarting[k] ?? (k < tokens.count ? index.contentRange(ofLine: index.line(containing: tokens[k].start)) : nil)
+                if let covers { rules.append(Rule(codes: codes, covers: covers, comment: t.range)) }
+            }
+        }
+    }
+
+    func apply(to diagnostics: [Diagnostic]) -> [Diagnostic] {
+        guard !rules.isEmpty else { return diagnostics }
+        var used = Set<Int>()
+        var kept: [Diagnostic] = []
+        for d in diagnostics {
+            let code = DiagnosticCode.lookup(d.code)
+            var silenced = false
+            if code?.isSuppressible ?? true {
+                for (n, rule) in rules.enumerated() where rule.codes.contains(d.code) {
+                    if let covers = rule.covers, !(d.range.start >= covers.start && d.range.start <= covers.end) { continue }
+                    used.insert(n)
+                    silenced = true
+                }
+            }
+            if !silenced { kept.append(d) }
+        }
+        for (n, rule) in rules.enumerated() where !used.contains(n) {
+            let what = rule.codes.isEmpty ? "names no code" : "silences nothing here (" + rule.codes.joined(separator: ", ") + ")"
+            kept.append(Diagnostic(code: DiagnosticCode.unusedSuppression.code, severity: .hint, range: rule.comment,
+                                   message: "this suppression \(what); remove it", tags: [.unnecessary]))
+        }
+        return kept
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import XCTest
+@testable import TDLCommands
+
+final class CheckCommandTests: XCTestCase {
+    let good = """
+    format 1
+
+    template card "Card" {
+      size: 200 x 100
+      text title {
+        text: "Hello"
+        at: 10, 10
+        size: 100 x 20
+      }
+    }
+
+    """
+    let bad = """
+    format 1
+
+    template card "Card" {
+      size: 200 x 100
+      text title {
+        txt: "Hello"
+        at: 10, 10
+        size: 100 x 20
+      }
+    }
+
+    """
+
+    func testExamplesAreClean() {
+        let r = runTool(["check", examplesFolder])
+        XCTAssertEqual(r.status, 0, r.out)
+        XCTAssertTrue(r.out.hasPrefix("no problems in "), r.out)
+    }
+
+    func testTextOutputPointsAtTheProblem() {
+        let dir = Scratch(); defer { dir.remove() }
+        let path = dir.write("bad.tdl", bad)
+        let r = runTool(["check", path])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.out.contains("\(path):6:5: error[TDL102]: `text` has no property `txt`; did you mean `text`?"), r.out)
+        XCTAssertTrue(r.out.contains("6 |     txt: \"Hello\"\n  |     ^^^\n"), r.out)
+        XCTAssertTrue(r.out.contains("help: Change to `text`"), r.out)
+        XCTAssertTrue(r.out.hasSuffix("2 errors in 1 file\n") || r.out.contains(" in 1 file\n"), r.out)
+        XCTAssertFalse(r.out.contains("\u{1B}["), "no colour unless asked")
+        XCTAssertTrue(runTool(["check", path], color: true).out.contains("\u{1B}[1;31m"))
+    }
+
+    func testJSONOutputParses() throws {
+        let dir = Scratch(); defer { dir.remove() }
+        let path = dir.write("bad.tdl", bad)
+        let r = runTool(["check", "--format", "json", path])
+        XCTAssertEqual(r.status, 1)
+        let array = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [[String: Any]])
+        let first = try XCTUnwrap(array.first { $0["code"] as? String == "TDL102" })
+        XCTAssertEqual(first["file"] as? String, path)
+        XCTAssertEqual(first["line"] as? Int, 6)
+        XCTAssertEqual(first["column"] as? Int, 5)
+        XCTAssertEqual(first["endLine"] as? Int, 6)
+        XCTAssertEqual(first["endColumn"] as? Int, 8)
+        XCTAssertEqual(first["severity"] as? String, "error")
+        XCTAssertNotNil(first["message"] as? String)
+        let fixes = try XCTUnwrap(first["fixes"] as? [[String: Any]])
+        XCTAssertEqual(fixes.first?["title"] as? String, "Change to `text`")
+        XCTAssertEqual(runTool(["check", "--format", "json", dir.write("good.tdl", good)]).out, "[]\n")
+    }
+
+    func testJSONColumnsCountUnicodeScalars() throws {
+        let dir = Scratch(); defer { dir.remove() }
+        let path = dir.write("u.tdl", "format 1\nstyle s { font: \"日本🚀\" bolt }\n")
+        let r = runTool(["check", "--format", "json", path])
+        let array = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [[String: Any]])
+        let weight = try XCTUnwrap(array.first { $0["code"] as? String == "TDL108" })
+        // `style s { font: "日本🚀" ` is 22 scalars, so `bolt` starts at column 23.
+        XCTAssertEqual(weight["column"] as? Int, 23)
+        XCTAssertEqual(weight["endColumn"] as? Int, 27)
+    }
+
+    func testGitHubOutput() {
+        let dir = Scratch(); defer { dir.remove() }
+        let path = dir.write("bad.tdl", bad)
+        let r = runTool(["check", "--format", "github", path])
+        XCTAssertEqual(r.status, 1)
+        let line = r.out.split(separator: "\n").first { $0.contains("TDL102") }.map(String.init) ?? ""
+        XCTAssertEqual(line, "::error file=\(path),line=6,col=5,endLine=6,endColumn=8,title=TDL102::`text` has no property `txt`; did you mean `text`?")
+    }
+
+    func testSARIFOutputParses() throws {
+        let dir = Scratch(); defer { dir.remove() }
+        let path = dir.write("bad.tdl", bad)
+        let r = runTool(["check", "--format", "sarif", path])
+        let root = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+        XCTAssertEqual(root["version"] as? String, "2.1.0")
+        let run = try XCTUnwrap((root["runs"] as? [[String: Any]])?.first)
+        let driver = try XCTUnwrap((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        let rules = try XCTUnwrap(driver["rules"] as? [[String: Any]])
+        XCTAssertTrue(rules.contains { $0["id"] as? String == "TDL102" && (($0["help"] as? [String: Any])?["text"] as? String)?.isEmpty == false })
+        let results = try XCTUnwrap(run["results"] as? [[String: Any]])
+        let result = try XCTUnwrap(results.first { $0["ruleId"] as? String == "TDL102" })
+        XCTAssertEqual(result["level"] as? String, "error")
+        let index = try XCTUnwrap(result["ruleIndex"] as? Int)
+        XCTAssertEqual(rules[index]["id"] as? String, "TDL102")
+        let location = try XCTUnwrap((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+        let region = try XCTUnwrap(location["region"] as? [String: Any])
+        XCTAssertEqual(region["startLine"] as? Int, 6)
+        XCTAssertEqual(region["startColumn"] as? Int, 5)
+    }
+
+    func testFixAppliesCertainFixesInPlace() {
+        let dir = Scratch(); defer { dir.remove() }
+        let path = dir.write("fix.tdl", "style s {\n  font-size 12\n  color: White\n}\ntemplate t {\n  size: 10 x 10\n  text a { text: \"x\"; style: s; size: 5x5 }\n}\n")
+        let r = runTool(["check", "--fix", path])
+        XCTAssertEqual(dir.read("fix.tdl"), "format 1\nstyle s {\n  font-size: 12\n  color: white\n}\ntemplate t {\n  size: 10 x 10\n  text a { text: \"x\"; style: s; size: 5 x 5 }\n}\n")
+        XCTAssertFalse(r.out.contains("TDL011"), r.out)
+        XCTAssertEqual(r.status, 0, r.out)
+    }
+
+    func testStrictTurnsWarningsIntoFailure() {
+        let dir = Scratch(); defer { dir.remove() }
+        let path = dir.write("warn.tdl", "format 1\nstyle unused {\n  color: red\n}\n")
+        XCTAssertEqual(runTool(["check", path]).status, 0)
+        XCTAssertEqual(runTool(["check", "--strict", path]).status, 1)
+    }
+
+    func testStandardInputWithName() {
+        let r = runTool(["check", "--stdin-filename", "card.tdl", "-"], stdin: bad)
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.out.contains("card.tdl:6:5: error[TDL102]"), r.out)
+    }
+
+    func testOutputIsOrderedByPath() {
+        let dir = Scratch(); defer { dir.remove() }
+        for name in ["c.tdl", "a.tdl", "b/z.tdl"] { _ = dir.write(name, bad) }
+        let r = runTool(["check", "--format", "github", dir.path])
+        let files = r.out.split(separator: "\n").compactMap { line -> String? in
+            guard let s = line.range(of: "file="), let e = line.range(of: ",line=") else { return nil }
+            return String(line[s.upperBound..<e.lowerBound])
+        }
+        XCTAssertEqual(files.count, 3 * (files.count / 3))
+        XCTAssertEqual(files, files.sorted())
+    }
+
+    func testImportsResolveRelativeToTheFile() {
+        let dir = Scratch(); defer { dir.remove() }
+        _ = dir.write("lib/styles.tdl", "format 1\nstyle brand {\n  color: #003366\n}\n")
+        let main = dir.write("main.tdl", "format 1\nimport \"lib/styles.tdl\"\n\ntemplate t {\n  size: 100 x 100\n  text a {\n    style: brand\n    text: \"Hi\"\n    at: 0, 0\n    size: 50 x 20\n  }\n}\n")
+        let r = runTool(["check", main])
+        XCTAssertEqual(r.status, 0, r.out)
+        _ = dir.write("cycle-a.tdl", "format 1\nimport \"cycle-b.tdl\"\n")
+        _ = dir.write("cycle-b.tdl", "format 1\nimport \"cycle-a.tdl\"\n")
+        let cycle = runTool(["check", "--format", "json", dir.path + "/cycle-a.tdl"])
+        XCTAssertTrue(cycle.out.contains("TDL114"), cycle.out)
+        let missing = runTool(["check", dir.write("m.tdl", "format 1\nimport \"nope.tdl\"\n")])
+        XCTAssertTrue(missing.out.contains("TDL113"), missing.out)
+    }
+
+    func testExplain() {
+        let r = runTool(["explain", "TDL302"])
+        XCTAssertEqual(r.status, 0)
+        XCTAssertTrue(r.out.hasPrefix("TDL302: "), r.out)
+        XCTAssertTrue(r.out.contains("Bad:") && r.out.contains("Good:"), r.out)
+        XCTAssertEqual(runTool(["explain", "tdl302"]).out, r.out, "codes are case-insensitive")
+        XCTAssertEqual(runTool(["explain", "TDL999"]).status, 2)
+        XCTAssertTrue(runTool(["explain", "--list"]).out.contains("TDL001"))
+    }
+}
