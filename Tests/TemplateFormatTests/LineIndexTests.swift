@@ -1,0 +1,138 @@
+// LineIndex: line breaks as LSP counts them, and UTF-8, UTF-16 and scalar columns.
+
+import XCTest
+@testable import TemplateFormat
+
+final class LineIndexTests: XCTestCase {
+    func testLineStartsForEveryKindOfLineBreak() {
+        let index = LineIndex(bytes("a\nb\r\nc\rd\r\r\n"))
+        XCTAssertEqual(index.lineStarts, [0, 2, 5, 7, 9, 11])
+        XCTAssertEqual(index.lineCount, 6)
+        XCTAssertEqual(index.contentRange(ofLine: 1), ByteRange(start: 2, end: 3))
+        XCTAssertEqual(index.contentRange(ofLine: 3), ByteRange(start: 7, end: 8))
+        XCTAssertEqual(index.contentRange(ofLine: 4), ByteRange(start: 9, end: 9), "a lone CR, then CRLF: an empty line")
+        XCTAssertEqual(index.contentRange(ofLine: 5), ByteRange(start: 11, end: 11))
+        XCTAssertEqual(index.contentRange(ofLine: 99), ByteRange(start: 11, end: 11))
+        XCTAssertEqual(LineIndex([]).lineStarts, [0])
+        XCTAssertEqual(LineIndex(bytes("no break")).lineCount, 1)
+    }
+
+    func testLineContaining() {
+        let index = LineIndex(bytes("ab\r\ncd\ref"))
+        XCTAssertEqual((0...9).map(index.line(containing:)), [0, 0, 0, 0, 1, 1, 1, 2, 2, 2])
+        XCTAssertEqual(index.line(containing: -5), 0)
+        XCTAssertEqual(index.line(containing: 500), 2)
+    }
+
+    func testUTF16ColumnsAfterEmojiAndCJK() {
+        // 😀 is 4 UTF-8 bytes and 2 UTF-16 units; 中 is 3 bytes and 1 unit; é is 2 and 1.
+        let text = "t: \"\u{1F600}\u{4E2D}\u{E9}x\"\n\u{4E2D}\u{6587}: 1\r\n  \u{1F468}\u{200D}\u{1F469} z"
+        let b = bytes(text)
+        let index = LineIndex(b)
+        let x = offset(of: "x\"", in: text)
+        XCTAssertEqual(index.utf8Position(of: x).column, 4 + 4 + 3 + 2)
+        XCTAssertEqual(index.utf16Position(of: x).column, 4 + 2 + 1 + 1)
+        XCTAssertEqual(index.scalarPosition(of: x).column, 4 + 1 + 1 + 1)
+        let colon = offset(of: ": 1", in: text)
+        XCTAssertEqual(index.utf16Position(of: colon).line, 1)
+        XCTAssertEqual(index.utf16Position(of: colon).column, 2)
+        XCTAssertEqual(index.utf8Position(of: colon).column, 6)
+        // A ZWJ sequence: three scalars, five UTF-16 units.
+        let z = offset(of: "z", in: text)
+        XCTAssertEqual(index.utf16Position(of: z).line, 2)
+        XCTAssertEqual(index.utf16Position(of: z).column, 2 + 2 + 1 + 2 + 1)
+        XCTAssertEqual(index.scalarPosition(of: z).column, 2 + 3 + 1)
+        XCTAssertEqual(index.offset(line: 2, utf16Column: 8), z)
+        XCTAssertEqual(index.offset(line: 1, utf16Column: 2), colon)
+        XCTAssertEqual(index.offset(line: 0, utf16Column: 8), x)
+    }
+
+    func testColumnsInsideASurrogatePairAndPastTheEnd() {
+        let text = "a\u{1F600}b\nxy"
+        let index = LineIndex(bytes(text))
+        XCTAssertEqual(index.offset(line: 0, utf16Column: 1), 1)
+        XCTAssertEqual(index.offset(line: 0, utf16Column: 2), 1, "inside the pair: stay before it")
+        XCTAssertEqual(index.offset(line: 0, utf16Column: 3), 5)
+        XCTAssertEqual(index.offset(line: 0, utf16Column: 4), 6)
+        XCTAssertEqual(index.offset(line: 0, utf16Column: 40), 6, "past the end: the end of the content")
+        XCTAssertEqual(index.offset(line: 1, utf16Column: 40), 9)
+        XCTAssertEqual(index.offset(line: 1, utf8Column: 1), 8)
+        XCTAssertEqual(index.offset(line: 0, utf8Column: 99), 6)
+        XCTAssertEqual(index.offset(line: 7, utf16Column: 0), 9, "a line past the end: the end of the file")
+        XCTAssertEqual(index.offset(line: -1, utf16Column: 3), 0)
+        XCTAssertEqual(index.offset(line: 0, utf16Column: -3), 0)
+        XCTAssertTrue(index.utf16Position(of: 100) == (1, 2))
+        XCTAssertTrue(index.utf16Position(of: -1) == (0, 0))
+    }
+
+    func testCRLFAndLoneCRLines() {
+        let text = "ab\r\nc\u{E9}\rd\u{1F600}e\r\n"
+        let index = LineIndex(bytes(text))
+        // The CR of a CRLF ends its line's content; the next line starts after the LF.
+        XCTAssertTrue(index.utf16Position(of: 2) == (0, 2))
+        XCTAssertTrue(index.utf16Position(of: 4) == (1, 0))
+        XCTAssertTrue(index.utf16Position(of: 7) == (1, 2), "the lone CR after é")
+        XCTAssertTrue(index.utf16Position(of: 8) == (2, 0))
+        XCTAssertTrue(index.utf16Position(of: 13) == (2, 3))
+        XCTAssertTrue(index.utf16Position(of: 16) == (3, 0))
+        XCTAssertEqual(index.offset(line: 1, utf16Column: 2), 7)
+        XCTAssertEqual(index.offset(line: 1, utf16Column: 3), 7, "clamped before the CR")
+        XCTAssertEqual(index.offset(line: 2, utf16Column: 9), 14, "clamped before the CRLF")
+    }
+
+    /// Every offset of a non-ASCII document maps to a position and back, and agrees with
+    /// positions computed independently from Swift's own UTF-16 and scalar views.
+    func testEveryOffsetRoundTrips() {
+        let text = "// caf\u{E9} \u{1F600}\r\nstyle a {\n  t: \"\u{4E2D}\u{6587} \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\"\r  u: \"\u{10FFFF}\u{7F}\u{80}\"\r\n}\n\u{E9}"
+        let b = bytes(text)
+        let index = LineIndex(b)
+        // Reference line starts and scalar boundaries.
+        var lineStarts = [0]
+        var i = 0
+        while i < b.count {
+            if b[i] == 0x0A { lineStarts.append(i + 1) }
+            if b[i] == 0x0D { if i + 1 < b.count && b[i + 1] == 0x0A { i += 1 }; lineStarts.append(i + 1) }
+            i += 1
+        }
+        XCTAssertEqual(index.lineStarts, lineStarts)
+        var checked = 0
+        for o in 0...b.count {
+            let isBoundary = o == b.count || b[o] & 0xC0 != 0x80
+            let insideCRLF = o > 0 && o < b.count && b[o - 1] == 0x0D && b[o] == 0x0A
+            let line = lineStarts.lastIndex { $0 <= o } ?? 0
+            let u8 = index.utf8Position(of: o)
+            XCTAssertTrue(u8 == (line, o - lineStarts[line]), "utf8 at \(o)")
+            guard isBoundary && !insideCRLF else { continue }
+            let prefix = String(decoding: b[lineStarts[line]..<o], as: UTF8.self)
+            let u16 = index.utf16Position(of: o)
+            XCTAssertTrue(u16 == (line, prefix.utf16.count), "utf16 at \(o): \(u16)")
+            XCTAssertTrue(index.scalarPosition(of: o) == (line, prefix.unicodeScalars.count), "scalars at \(o)")
+            XCTAssertEqual(index.offset(line: u16.line, utf16Column: u16.column), o, "utf16 round trip at \(o)")
+            XCTAssertEqual(index.offset(line: u8.line, utf8Column: u8.column), o, "utf8 round trip at \(o)")
+            XCTAssertEqual(index.line(containing: o), line)
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, 45)
+    }
+
+    func testInvalidBytesCountAsOneColumnEach() {
+        // 0xFF and 0xFE are never part of UTF-8: each is one U+FFFD, one column.
+        let b: [UInt8] = [0x61, 0xFF, 0xFE, 0x62, 0x0A, 0x63]
+        let index = LineIndex(b)
+        XCTAssertTrue(index.utf16Position(of: 3) == (0, 3))
+        XCTAssertTrue(index.scalarPosition(of: 3) == (0, 3))
+        XCTAssertTrue(index.utf16Position(of: 4) == (0, 4))
+        for o in 0...4 {
+            XCTAssertEqual(index.offset(line: 0, utf16Column: index.utf16Position(of: o).column), o)
+        }
+        XCTAssertTrue(index.utf16Position(of: 6) == (1, 1))
+    }
+
+    func testASCIIFastPathAgreesWithTheSlowPath() {
+        // The same ASCII line, alone and after a non-ASCII line.
+        let index = LineIndex(bytes("\u{E9}\nabc def\n"))
+        XCTAssertTrue(index.utf16Position(of: 3 + 5) == (1, 5))
+        XCTAssertEqual(index.offset(line: 1, utf16Column: 5), 8)
+        XCTAssertTrue(index.scalarPosition(of: 2) == (0, 1))
+    }
+}
