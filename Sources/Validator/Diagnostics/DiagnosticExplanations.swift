@@ -226,8 +226,8 @@ enum DiagnosticExplanations {
         TDL010: Unexpected `}`
 
         A `}` appears where no block is open: one `}` too many, often left over after deleting
-        or moving a block. The stray brace is reported and skipped. Check that each `{` has one
-        `}` at the same indentation.
+        or moving a block. The stray brace is reported and skipped. Check that each `{` has
+        exactly one `}`, indented like the header of its block.
 
         Bad:
             template card {
@@ -339,10 +339,9 @@ enum DiagnosticExplanations {
         "TDL015": #"""
         TDL015: Blocks nested too deeply
 
-        Blocks nest at most 128 levels deep, a top-level block being level 1. A deeper block is
-        reported at its header and skipped whole, which keeps every tool free of unbounded
-        recursion and formatted output linear in the size of the input. Hand-written files never
-        come close: the error points at generated input, or at a long run of unclosed `{`.
+        Blocks nest at most 128 levels deep (a top-level block is level 1); a deeper block is
+        reported at its header and skipped whole. The limit keeps tools free of unbounded recursion
+        and formatted output linear in the input. Hand-written files never come close.
 
         Bad:
             template card {
@@ -392,12 +391,10 @@ enum DiagnosticExplanations {
         "TDL101": #"""
         TDL101: Kind not allowed here
 
-        A block's kind must be one that may appear where it is written: `style`, `template` and
-        `annotations` at the top level; `params` and components (`text`, `image`, `group`, …) in a
-        template; components in a group; annotation elements (`rect`, `arrow`, `label`, …) in an
-        annotation set. The message, at the block's kind and name, lists the kinds allowed there
-        and the nearest kind name, so misspellings (`txt`) and misplaced kinds (a `rect` in a
-        template) are both caught.
+        A block's kind must be allowed where it is written: `style`, `template` and `annotations` at
+        the top level; `params` and components (`text`, `image`, `group`, …) in a template; components
+        in a group; annotation elements (`rect`, `arrow`, …) in an annotation set. The message lists
+        the kinds allowed there, and says where a known kind belongs or the nearest kind name (`txt`).
 
         Bad:
             template card {
@@ -415,6 +412,7 @@ enum DiagnosticExplanations {
               }
             }
 
+        Fix: for an unknown kind, changes it to the nearest allowed kind.
         Suppress with `// tdl-ignore TDL101` on the line above or at the end of the line.
         """#,
 
@@ -424,7 +422,8 @@ enum DiagnosticExplanations {
         The key is not a property of the block's kind. Each kind has its own properties (see the
         schema); a `style` may hold any property that some element accepts, and `params` any
         parameter name. When a known property is close in spelling, the message suggests the
-        nearest one by edit distance ("did you mean `background`?").
+        nearest one by edit distance ("did you mean `background`?"); otherwise, when the key is a
+        property of other kinds, it names them.
 
         Bad:
             template card {
@@ -438,6 +437,7 @@ enum DiagnosticExplanations {
               background: #F5F5F5
             }
 
+        Fix: changes the key to the suggested name.
         Suppress with `// tdl-ignore TDL102` on the line above or at the end of the line.
         """#,
 
@@ -471,8 +471,7 @@ enum DiagnosticExplanations {
         Names are unique among the top-level blocks of a file (styles, templates and annotation
         sets share one set of names), and among all the elements of one template or annotation
         set, nested groups included, because tools, `from:` and `to:` refer to blocks by name.
-        The repeated name is reported at the block's kind and name. Element names are optional:
-        leave the name out if nothing refers to the element.
+        The repeat is reported at its block's kind and name, with the first as related information.
 
         Bad:
             template card {
@@ -499,8 +498,8 @@ enum DiagnosticExplanations {
         The block lacks a property its kind requires: a template's `size` (unless `device` gives
         it), an annotation set's `image`, the `text` of `text`, `textarea` and `label`, a button's
         `label`, the `src` of `image` and `video`, or the `from` and `to` of `line` and `arrow`.
-        It is reported at the block's kind and name. (An image's `alt` is recommended rather than
-        required: see TDL303.)
+        A style the block uses may supply it. It is reported at the block's kind and name. (An
+        image's `alt` is recommended rather than required: see TDL303.)
 
         Bad:
             template card {
@@ -513,7 +512,7 @@ enum DiagnosticExplanations {
               background: #F5F5F5
             }
 
-        Fix: inserts the missing property with a placeholder value, for you to replace.
+        Fix: adds the property as the block's last line with a placeholder value (`size: 327 x 180`).
         Suppress with `// tdl-ignore TDL105` on the line above or at the end of the line.
         """#,
 
@@ -522,8 +521,8 @@ enum DiagnosticExplanations {
 
         The value does not have the shape the property's type asks for: a string where a colour
         is expected, a point `24, 64` where a size `W x H` is, a number where a boolean is, or a
-        unit the property does not accept (`grid: 8deg`). The message says what the property
-        expects. Named colours are identifiers: `white`, not `"white"`.
+        unit the property does not accept (`grid: 8deg`); also a `lang` that is no BCP 47 tag. The
+        message says what the property expects. Named colours are identifiers: `white`, not `"white"`.
 
         Bad:
             template card {
@@ -537,6 +536,7 @@ enum DiagnosticExplanations {
               background: white
             }
 
+        Fix: for a size written as a point, `375, 200`, rewrites it as `375 x 200`.
         Suppress with `// tdl-ignore TDL106` on the line above or at the end of the line.
         """#,
 
@@ -571,9 +571,10 @@ enum DiagnosticExplanations {
         TDL108: Unknown value
 
         The property takes one identifier from a fixed list (`align`, `fit`, `device`,
-        `font-weight`, `head`, `dash`, …), and the value is not on it. Values are case-sensitive.
-        When a listed value is close in spelling, the message suggests the nearest one by edit
-        distance ("did you mean `iphone-15`?").
+        `font-weight`, `head`, `dash`, …), and the value is not on it; the same goes for the weight
+        after a `font` family and for an unknown colour name. Values are case-sensitive. When a
+        listed value is close in spelling, the message suggests the nearest one by edit distance
+        ("did you mean `iphone-15`?").
 
         Bad:
             template card {
@@ -585,33 +586,32 @@ enum DiagnosticExplanations {
               device: iphone-15
             }
 
+        Fix: changes the value to the suggestion (for a colour name in capitals, to lower case).
         Suppress with `// tdl-ignore TDL108` on the line above or at the end of the line.
         """#,
 
         "TDL109": #"""
         TDL109: Undefined style
 
-        `style: NAME` names no top-level `style` block of this file or of the files it imports.
-        Check the spelling, define the style, or import the file that defines it.
+        `style: NAME` names no `style` of this file or of the files it imports. When a style name is
+        close, the message suggests it, with a fix; otherwise define the style or import its file.
 
         Bad:
             template card {
               size: 375 x 200
-              text title {
-                style: heading
-                text: "Welcome"
+              divider rule {
+                style: hairline
               }
             }
 
         Good:
-            style heading {
-              font-size: 28
+            style hairline {
+              color: #D9D9D9
             }
             template card {
               size: 375 x 200
-              text title {
-                style: heading
-                text: "Welcome"
+              divider rule {
+                style: hairline
               }
             }
 
@@ -621,10 +621,9 @@ enum DiagnosticExplanations {
         "TDL110": #"""
         TDL110: Undefined element
 
-        The `from:` or `to:` of a `line` or `arrow` is a point or the name of another element of
-        the same annotation set, where the line then starts or ends at the edge of that element's
-        box. This name belongs to no element of the set. Fix the spelling, name the element you
-        meant, or give a point `x, y` instead.
+        The `from:` and `to:` of a `line` or `arrow` take a point or the name of another element
+        of the same annotation set (the line then ends at the edge of that element's box), and this
+        name belongs to none. The message suggests a close name, with a fix; or give a point `x, y`.
 
         Bad:
             annotations review {
@@ -650,9 +649,8 @@ enum DiagnosticExplanations {
         "TDL111": #"""
         TDL111: Undefined parameter
 
-        A string uses `{{name}}`, but the enclosing template declares no parameter `name` in its
-        `params` block. Declare it there with a default (a string, number or boolean), or fix the
-        spelling; another template's parameters do not count.
+        A string uses `{{name}}`, but its template declares no parameter `name` in `params` (another
+        template's do not count). Declare it with a default, or fix the name: a close one is offered.
 
         Bad:
             template card {
@@ -681,8 +679,9 @@ enum DiagnosticExplanations {
 
         Styles extend each other with `style: NAME`. Here the chain leads back to where it
         started: `style: a` inside style `b`, and so on back to `b` (a style may even name
-        itself). No property could then be resolved, so the cycle is an error; the message shows
-        the chain. Break it: the style at the root of a chain extends no other.
+        itself). No property could then be resolved, so the cycle is an error, reported at the
+        `style:` of each style in it with the chain in the message. Break it: the style at the root
+        of a chain extends no other.
 
         Bad:
             style base-text {
@@ -706,9 +705,9 @@ enum DiagnosticExplanations {
         "TDL113": #"""
         TDL113: Import cannot be read
 
-        `import "path"` names a file that cannot be read: it is missing, it is a directory, or
-        it is not a regular file. The path is relative to the importing file, not to the
-        current directory. Styles the import would have provided are then undefined as well.
+        `import "path"` names a file that cannot be read: it is missing, a directory (as `styles` is
+        below) or not a regular file, or it has syntax errors. The path is relative to the importing
+        file, not to the current directory. Styles the import would provide are then undefined too.
 
         Bad:
             import "styles"
@@ -735,7 +734,8 @@ enum DiagnosticExplanations {
         TDL114: Import cycle
 
         A file imports a file that, directly or through further imports, imports the first one
-        again: A imports B imports A. Imports only make styles usable, so a cycle is never
+        again: A imports B imports A. It is reported at the import line that leads into the loop,
+        and the message shows the chain. Imports only make styles usable, so a cycle is never
         needed; keep shared styles in a file that imports none of the files using them. Below,
         `brand.tdl` and `base.tdl` are two files, each headed by a comment.
 
@@ -782,8 +782,7 @@ enum DiagnosticExplanations {
         TDL116: Format version older than this toolchain
 
         `format N` declares a format older than 1, the version this toolchain reads. The file is
-        read as format 1, which may not be what it was written for, so this is a warning with a
-        migration to format 1.
+        read as format 1, and reads the same under it, so this is a warning with a migration.
 
         Bad:
             format 0
@@ -797,7 +796,7 @@ enum DiagnosticExplanations {
               size: 375 x 200
             }
 
-        Fix: migrates the file to format 1 and rewrites the line as `format 1`.
+        Fix: migrates the file by rewriting the version as `format 1`.
         Suppress with `// tdl-ignore TDL116` on the line above or at the end of the line.
         """#,
 
@@ -819,7 +818,7 @@ enum DiagnosticExplanations {
               size: 375 x 200
             }
 
-        Fix: inserts `format 1` at the top of the file.
+        Fix: inserts a `format 1` line at the top of the file (after a byte order mark, if any).
         Suppress with `// tdl-ignore-file TDL117` anywhere in the file.
         """#,
 
@@ -841,6 +840,7 @@ enum DiagnosticExplanations {
               size: 375 x 200
             }
 
+        Fix: where the kind takes no name, removes the name.
         Suppress with `// tdl-ignore TDL118` on the line above or at the end of the line.
         """#,
 
@@ -869,11 +869,8 @@ enum DiagnosticExplanations {
         "TDL120": #"""
         TDL120: Style property does not apply
 
-        A style may hold any property that some element accepts. When an element uses a style
-        (directly or through a chain of styles) that sets a property the element's kind does not
-        accept, such as `font-size` on a `divider`, that property has no effect on it. The
-        warning is at the use, the element's `style:` line.
-
+        The element's style (or a style it extends) sets a property the element's kind does not
+        accept, here `font-size` on a `divider`, so it has no effect there. Reported at `style:`.
         Bad:
             style accent {
               font-size: 20
@@ -884,7 +881,6 @@ enum DiagnosticExplanations {
                 style: accent
               }
             }
-
         Good:
             style accent {
               color: #0060DF
@@ -944,7 +940,7 @@ enum DiagnosticExplanations {
               }
             }
 
-        Fix: replaces `{{` with `\{{`, the literal text `{{`.
+        Fix: for a `{{` that starts no interpolation, inserts `\` before it: the literal text `{{`.
         Suppress with `// tdl-ignore TDL122` on the line above or at the end of the line.
         """#,
 
@@ -953,11 +949,10 @@ enum DiagnosticExplanations {
         "TDL301": #"""
         TDL301: Element outside its canvas
 
-        The element's box, its `at` plus its `size` (or `width` and `height`), extends past the
-        canvas: the template's `size` or `device`, or the annotation set's `size`. What lies
-        outside is cut off or off screen. Children of a group are placed relative to the group's
-        content box (its `at` plus `border-width` and `padding`) and checked where they land.
-        The message says whether the element is partly or wholly outside.
+        The element's box (`at` plus `size`, or `width`/`height`) extends past the canvas (the
+        template's `size` or `device`, or the annotation set's `size`), so it is cut off or off
+        screen; the message says whether partly or wholly. A group's children are placed from its
+        content box (its `at` plus `border-width` and `padding`); a line's `from`/`to` points count.
 
         Bad:
             template card {
@@ -982,11 +977,10 @@ enum DiagnosticExplanations {
         "TDL302": #"""
         TDL302: Text contrast below WCAG AA
 
-        Text too close to its background in colour is hard to read, above all with low vision.
-        WCAG 2.x success criterion 1.4.3 measures it: relative luminance L = 0.2126 R + 0.7152 G +
-        0.0722 B on linearised sRGB channels, ratio (L1 + 0.05) / (L2 + 0.05), L1 the lighter.
-        AA needs 4.5:1, or 3:1 for large text (≥ 24px, or ≥ 19px bold). The background is the
-        element's own, else the nearest group's, else the template's; text is black by default.
+        Text too close to its background in colour is hard to read, above all with low vision. WCAG 2.x
+        success criterion 1.4.3: relative luminance L = 0.2126 R + 0.7152 G + 0.0722 B on linearised
+        sRGB channels, ratio (L1 + 0.05) / (L2 + 0.05) with L1 the lighter; AA needs 4.5:1, or 3:1 for
+        large text (≥ 24px, or ≥ 19px bold). Background: the element's, else its group's, else the canvas.
 
         Bad:
             template card {
@@ -996,6 +990,7 @@ enum DiagnosticExplanations {
                 color: #999999
               }
             }
+
         Good:
             template card {
               size: 375 x 200
@@ -1010,10 +1005,9 @@ enum DiagnosticExplanations {
         "TDL303": #"""
         TDL303: Image without `alt`
 
-        An `image` has no `alt`. Screen readers announce an image by its text alternative, and
-        without one they read out the file name or skip it silently (WCAG 2.x success criterion
-        1.1.1). Describe what the image shows; for a purely decorative image write `alt: ""`, so
-        that it is skipped on purpose.
+        An `image` has no `alt`. Screen readers announce an image by its text alternative; without
+        one they read out the file name or skip it (WCAG 2.x success criterion 1.1.1). Describe what
+        the image shows; for a purely decorative image write `alt: ""`, so it is skipped on purpose.
 
         Bad:
             template card {
@@ -1031,6 +1025,8 @@ enum DiagnosticExplanations {
                 alt: "Three people planning a trip"
               }
             }
+
+        Fix: inserts `alt: ""`, right only for a decorative image; otherwise write a description.
         Suppress with `// tdl-ignore TDL303` on the line above or at the end of the line.
         """#,
 
@@ -1085,6 +1081,7 @@ enum DiagnosticExplanations {
                 text: "Welcome, {{user}}!"
               }
             }
+
         Suppress with `// tdl-ignore TDL305` on the line above or at the end of the line.
         """#,
 
@@ -1092,9 +1089,10 @@ enum DiagnosticExplanations {
         TDL306: Script or data URL
 
         A URL property (`src`, `poster`, `action`, an annotation set's `image`) holds a
-        `javascript:`, `vbscript:` or `data:` URL. Script URLs run code when the page follows
-        them, and `data:` URLs can carry a whole document or script past review. They are an
-        error and are never exported to HTML or SVG. Use an `https` URL or a relative path.
+        `javascript:`, `vbscript:` or `data:` URL, in any letter case and even with spaces or
+        control characters inside the scheme, which browsers ignore. Script URLs run code when the
+        page follows them, and `data:` URLs can carry a whole document or script past review. They
+        are an error and are never exported to HTML or SVG. Use an `https` URL or a relative path.
 
         Bad:
             annotations review {
@@ -1113,8 +1111,8 @@ enum DiagnosticExplanations {
         "TDL307": #"""
         TDL307: Empty text
 
-        The `text` of a `text`, `textarea` or `label`, or the `label` of a button, is the empty
-        string. The element draws nothing, and an empty button gives screen readers no name to
+        The `text` of a `text`, `textarea` or `label`, or the `label` of a button, is empty or only
+        whitespace. The element draws nothing, and an empty button gives screen readers no name to
         announce. Write the text or delete the element. (An empty `alt` is different: it marks an
         image as decorative.)
 
@@ -1140,23 +1138,24 @@ enum DiagnosticExplanations {
         "TDL308": #"""
         TDL308: Zero-size element
 
-        The element's width or height (`width`, `height` or `size`) is 0, so it draws nothing
-        and cannot be seen or clicked; usually a leftover from editing. Give it a size or delete
-        it. To hide an element on purpose, write `visible: false`.
+        The element's width or height (`width`, `height` or `size`, its own or from its style) is
+        0, so it draws nothing and cannot be seen or clicked; usually a leftover from editing. Give
+        it a size or delete it. To hide an element on purpose, write `visible: false`. A `divider`
+        is exempt, since its rule has its own `thickness`.
 
         Bad:
-            template card {
-              size: 375 x 200
-              divider rule {
-                width: 0
+            annotations review {
+              image: "home.png"
+              rect target {
+                size: 300 x 0
               }
             }
 
         Good:
-            template card {
-              size: 375 x 200
-              divider rule {
-                width: 327
+            annotations review {
+              image: "home.png"
+              rect target {
+                size: 300 x 120
               }
             }
 
@@ -1188,10 +1187,10 @@ enum DiagnosticExplanations {
         "TDL310": #"""
         TDL310: Suppression that silences nothing
 
-        A `// tdl-ignore` comment lists a code that reports nothing where the comment applies
-        (the next line that is neither blank nor a comment, or its own line for a trailing
-        comment). Usually the problem was fixed and the comment stayed behind, where it would
-        hide a new problem later. Delete it, or the code that no longer applies. A hint.
+        A `// tdl-ignore` comment lists a code that reports nothing where the comment applies (on
+        its own line, the property or block that follows it, everything inside included; at the
+        end of a line, that line), or it names no code. Usually the problem was fixed and the
+        comment stayed behind, where it would hide a new problem later. Delete it, or the code.
 
         Bad:
             template card {
@@ -1210,7 +1209,7 @@ enum DiagnosticExplanations {
               }
             }
 
-        Suppress with `// tdl-ignore-file TDL310` anywhere in the file.
+        TDL310 itself cannot be suppressed: delete the comment instead.
         """#,
     ]
 }
