@@ -33,16 +33,31 @@ struct RawNode: Sendable {
 /// - every node's token span lies inside its parent's, and siblings are ordered and disjoint;
 /// - the document node spans every token, so printing the tree gives back the input.
 public struct SyntaxTree: Sendable {
-    public let bytes: [UInt8]
-    public let tokens: [Token]
-    let nodes: [RawNode]
-    public let diagnostics: [Diagnostic]
+    /// One immutable object behind the tree, so that copying a tree (every view holds one)
+    /// costs a single reference count, not one per array.
+    final class Storage: Sendable {
+        let bytes: [UInt8]
+        let tokens: [Token]
+        let nodes: [RawNode]
+        let diagnostics: [Diagnostic]
+
+        init(bytes: [UInt8], tokens: [Token], nodes: [RawNode], diagnostics: [Diagnostic]) {
+            self.bytes = bytes
+            self.tokens = tokens
+            self.nodes = nodes
+            self.diagnostics = diagnostics
+        }
+    }
+
+    let storage: Storage
+
+    public var bytes: [UInt8] { storage.bytes }
+    public var tokens: [Token] { storage.tokens }
+    var nodes: [RawNode] { storage.nodes }
+    public var diagnostics: [Diagnostic] { storage.diagnostics }
 
     init(bytes: [UInt8], tokens: [Token], nodes: [RawNode], diagnostics: [Diagnostic]) {
-        self.bytes = bytes
-        self.tokens = tokens
-        self.nodes = nodes
-        self.diagnostics = diagnostics
+        storage = Storage(bytes: bytes, tokens: tokens, nodes: nodes, diagnostics: diagnostics)
     }
 
     /// Parses UTF-8 bytes. Never fails: problems are in `diagnostics`.

@@ -42,9 +42,31 @@ public struct BlockSyntax: Sendable {
         node.children.compactMap { $0.kind == .block ? BlockSyntax(node: $0) : nil }
     }
 
-    /// The first property with this key.
+    /// The first property with this key. Compares bytes in place: validators and
+    /// exporters call this for every element, so it allocates nothing.
     public func property(_ key: String) -> PropertySyntax? {
-        properties.first { $0.key == key }
+        let tree = node.tree
+        let nodes = tree.storage.nodes
+        let tokens = tree.storage.tokens
+        let bytes = tree.storage.bytes
+        var key = key
+        return key.withUTF8 { k -> PropertySyntax? in
+            var child = node.index + 1
+            let end = Int(nodes[node.index].subtreeEnd)
+            while child < end {
+                let raw = nodes[child]
+                if raw.kind == .property {
+                    let t = tokens[Int(raw.firstToken)]
+                    if t.end - t.start == k.count {
+                        var same = true
+                        for i in 0..<k.count where bytes[t.start + i] != k[i] { same = false; break }
+                        if same { return PropertySyntax(node: SyntaxNode(tree: tree, index: child)) }
+                    }
+                }
+                child = Int(raw.subtreeEnd)
+            }
+            return nil
+        }
     }
 
     public var range: ByteRange { node.range }

@@ -38,7 +38,10 @@ extension Checker {
         for (name, p) in scope.params where !scope.usedParams.contains(name) {
             report(.unusedParameter, p.keyToken.range, "parameter `\(name)` is never used in `{{\(name)}}`", tags: [.unnecessary])
         }
-        Lint(checker: self).run(container: block, kind: schema.name, into: &diagnostics)
+        // Lint reads the styles through a copy of the checker; collect its findings first so
+        // appending does not copy `diagnostics` (shared with that copy) on every template.
+        let findings = Lint(checker: self).run(container: block, kind: schema.name)
+        diagnostics.append(contentsOf: findings)
     }
 
     /// Properties and child blocks of a template, annotation set, group or element.
@@ -114,8 +117,10 @@ extension Checker {
             guard let p = schema.property(property.key) else { continue }
             for other in p.excludes where property.key < other {
                 if let clash = seen[other] {
-                    report(.conflictingProperties, clash.keyToken.range, "`\(other)` and `\(property.key)` cannot both be set on `\(schema.name)`",
-                           related: [RelatedLocation(range: property.range, message: "`\(property.key)` is set here")])
+                    // Reported at whichever of the two is written second, like a duplicate property.
+                    let (first, second) = property.range.start < clash.range.start ? (property, clash) : (clash, property)
+                    report(.conflictingProperties, second.keyToken.range, "`\(second.key)` and `\(first.key)` cannot both be set on `\(schema.name)`",
+                           related: [RelatedLocation(range: first.range, message: "`\(first.key)` is set here")])
                 }
             }
         }

@@ -7,12 +7,12 @@ struct Lint {
 
     struct Box { var x, y, width, height: Double? }
 
-    func run(container: BlockSyntax, kind: String, into diagnostics: inout [Diagnostic]) {
+    func run(container: BlockSyntax, kind: String) -> [Diagnostic] {
         var out: [Diagnostic] = []
         let canvas = canvasSize(container)
         let background = color(container, "background") ?? (kind == "template" ? RGBAColor(red: 255, green: 255, blue: 255) : nil)
         walk(container.blocks, origin: (0, 0), canvas: canvas, background: background, inAnnotations: kind == "annotations", out: &out)
-        diagnostics.append(contentsOf: out)
+        return out
     }
 
     func report(_ code: DiagnosticCode, _ range: ByteRange, _ message: String, fixes: [Fix] = [], into out: inout [Diagnostic]) {
@@ -43,6 +43,15 @@ struct Lint {
     }
 
     func property(_ block: BlockSyntax, _ key: String) -> PropertySyntax? { checker.effectiveProperty(block, key) }
+
+    /// Where to report a problem with `key` of `block`: the element's own value; when the value
+    /// comes from a style, the element's `style:` (the style may be shared, or in another file);
+    /// else the element's header.
+    func reportRange(_ block: BlockSyntax, _ key: String) -> ByteRange {
+        if let own = block.property(key) { return own.valueRange }
+        if property(block, key) != nil, let use = block.property("style") { return use.valueRange }
+        return block.headerRange
+    }
 
     func color(_ block: BlockSyntax, _ key: String) -> RGBAColor? {
         guard let atoms = property(block, key)?.atoms, atoms.count == 1 else { return nil }
@@ -76,7 +85,7 @@ struct Lint {
             if let canvas, block.kind == "line" || block.kind == "arrow" {
                 for key in ["from", "to"] {
                     if let p = pointValue(property(block, key)), p.0 < 0 || p.1 < 0 || p.0 > canvas.0 || p.1 > canvas.1 {
-                        report(.outsideCanvas, property(block, key)?.valueRange ?? block.headerRange,
+                        report(.outsideCanvas, reportRange(block, key),
                                "`\(key)` point (\(formatNumber(p.0)), \(formatNumber(p.1))) lies outside the \(formatNumber(canvas.0)) x \(formatNumber(canvas.1)) canvas", into: &out)
                     }
                 }
@@ -103,7 +112,8 @@ struct Lint {
     }
 
     func sizeRange(_ block: BlockSyntax) -> ByteRange {
-        (property(block, "size") ?? property(block, "width") ?? property(block, "height"))?.valueRange ?? block.headerRange
+        let key = ["size", "width", "height"].first { property(block, $0) != nil } ?? "size"
+        return reportRange(block, key)
     }
 
     func checkInside(_ block: BlockSyntax, box: Box, canvas: (Double, Double), out: inout [Diagnostic]) {
@@ -121,7 +131,7 @@ struct Lint {
         let name = "`\(block.kind)\(block.name.map { " " + $0 } ?? "")`"
         let extent = box.width == nil ? "at (\(formatNumber(x)), \(formatNumber(y)))"
             : "(\(formatNumber(x)), \(formatNumber(y)), \(formatNumber(w)) x \(formatNumber(h)))"
-        report(.outsideCanvas, property(block, "at")?.valueRange ?? block.headerRange,
+        report(.outsideCanvas, reportRange(block, "at"),
                "\(name) \(extent) is \(wholly ? "wholly" : "partly") outside the \(formatNumber(canvas.0)) x \(formatNumber(canvas.1)) canvas (past the \(sides.joined(separator: " and ")) edge)", into: &out)
     }
 
@@ -129,7 +139,7 @@ struct Lint {
         let textKey = block.kind == "button" ? "label" : "text"
         if let p = property(block, textKey), let atom = p.atoms.first, p.atoms.count == 1, atom.kind == .string,
            atom.stringValue.allSatisfy({ $0.isWhitespace }) {
-            report(.emptyText, p.valueRange, "`\(textKey)` is empty, so the \(block.kind) shows nothing", into: &out)
+            report(.emptyText, reportRange(block, textKey), "`\(textKey)` is empty, so the \(block.kind) shows nothing", into: &out)
         }
         guard let background else { return }
         let schema = Schema.kind(block.kind)
@@ -148,7 +158,7 @@ struct Lint {
         let required = large ? 3.0 : 4.5
         if ratio + 1e-9 < required {
             let shownRatio = (ratio * 100).rounded(.down) / 100
-            report(.lowContrast, property(block, "color")?.valueRange ?? block.headerRange,
+            report(.lowContrast, reportRange(block, "color"),
                    "text colour \(foreground.hexString) on \(background.hexString) has contrast \(shownRatio):1; WCAG AA needs \(formatNumber(required)):1 for \(large ? "large" : "normal-size") text", into: &out)
         }
     }

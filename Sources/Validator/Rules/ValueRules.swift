@@ -168,6 +168,13 @@ extension Checker {
                 report(.malformedInterpolation, range, "`{{\(name)}}` is not a parameter reference; write `{{name}}`, or `\\{{` for literal braces")
                 continue
             }
+            if range.length != name.utf8.count + 4 {
+                // `{{ name }}`: the name must sit directly between the braces (docs/LANGUAGE.md, Strings).
+                report(.malformedInterpolation, range, "`{{` and `}}` must touch the parameter name: write `{{\(name)}}`, or `\\{{` for literal braces",
+                       fixes: [Fix(title: "Write `{{\(name)}}`", edits: [TextEdit(range: range, newText: "{{\(name)}}")], isCertain: false),
+                               Fix(title: "Escape the brace", edits: [TextEdit(range: ByteRange(start: range.start, end: range.start), newText: "\\")], isCertain: false)])
+                continue
+            }
             if scope.kind != "template" { continue }
             if scope.params[name] != nil {
                 scope.usedParams.insert(name)
