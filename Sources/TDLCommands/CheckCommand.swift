@@ -73,9 +73,9 @@ struct CheckCommand {
         let renderer = DiagnosticRenderer(color: env.colorOutput && format == .text)
         switch format {
         case .text: env.out(renderer.text(results))
-        case .json: env.out(renderer.json(results) + "\n")
+        case .json: env.writeOutput(renderer.json(results) + [0x0A])
         case .github: env.out(renderer.github(results))
-        case .sarif: env.out(renderer.sarif(results, version: TemplateFmt.version) + "\n")
+        case .sarif: env.writeOutput(renderer.sarif(results, version: TemplateFmt.version) + [0x0A])
         }
         if format != .text {
             for r in results { if let e = r.ioError { env.err("\(r.path): error: \(e)\n") } }

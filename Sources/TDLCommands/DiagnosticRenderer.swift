@@ -110,8 +110,8 @@ struct DiagnosticRenderer {
         }
     }
 
-    func json(_ files: [CheckedFile]) -> String {
-        JSON.array(files.flatMap { f in f.diagnostics.map { jsonDiagnostic($0, in: f) } }).serialized(pretty: true)
+    func json(_ files: [CheckedFile]) -> [UInt8] {
+        JSON.array(files.flatMap { f in f.diagnostics.map { jsonDiagnostic($0, in: f) } }).bytes(pretty: true)
     }
 
     // MARK: GitHub Actions workflow commands
@@ -136,7 +136,7 @@ struct DiagnosticRenderer {
 
     // MARK: SARIF 2.1.0
 
-    func sarif(_ files: [CheckedFile], version: String) -> String {
+    func sarif(_ files: [CheckedFile], version: String) -> [UInt8] {
         let codes = DiagnosticCode.all
         let ruleIndex = Dictionary(uniqueKeysWithValues: codes.enumerated().map { ($1.code, $0) })
         func level(_ s: Severity) -> String { s == .error ? "error" : s == .warning ? "warning" : "note" }
@@ -193,7 +193,7 @@ struct DiagnosticRenderer {
             ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
             ("version", .string("2.1.0")),
             ("runs", .array([run])),
-        ]).serialized(pretty: true)
+        ]).bytes(pretty: true)
     }
 
     /// A relative URI reference for a path (percent-encoding what URIs do not allow).

@@ -1,3 +1,4 @@
+import Foundation
 import TemplateFormat
 import ToolSupport
 
@@ -92,11 +93,11 @@ struct FormatCommand {
                 env.writeOutput(output)
                 return 0
             case .check:
-                if output == input { return 0 }
+                if sameBytes(output, input) { return 0 }
                 env.out(label + "\n")
                 return 1
             case .diff:
-                if output == input { return 0 }
+                if sameBytes(output, input) { return 0 }
                 env.writeOutput(unifiedDiffBytes(old: input, new: output, oldLabel: "a/" + label, newLabel: "b/" + label))
                 return 1
             }
@@ -157,7 +158,7 @@ struct FormatCommand {
         case .refused(let errors):
             return .failed(message: DiagnosticText.oneLine(errors, path: path, tree: tree))
         case .formatted(let output):
-            if output == original { return .unchanged }
+            if sameBytes(output, original) { return .unchanged }
             switch mode {
             case .check:
                 return .changed(diff: nil)
@@ -183,4 +184,10 @@ func describe(_ error: Error, path: String) -> String {
 
 func plural(_ n: Int, _ word: String) -> String {
     n == 1 ? "1 \(word)" : "\(n) \(word)s"
+}
+
+/// Byte equality with memcmp (Array's `==` compares element by element).
+func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    guard a.count == b.count else { return false }
+    return a.withUnsafeBytes { x in b.withUnsafeBytes { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
 }

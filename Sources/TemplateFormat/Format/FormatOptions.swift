@@ -12,16 +12,7 @@ public enum LineEnding: String, Sendable, CaseIterable {
 
     /// The terminator most lines of `tree` use; LF for ties and for files without any.
     public static func majority(in tree: SyntaxTree) -> LineEnding {
-        var lf = 0, crlf = 0, cr = 0
-        for t in tree.tokens where t.kind == .newline {
-            switch t.end - t.start {
-            case 2: crlf += 1
-            default: if tree.bytes[t.start] == 0x0A { lf += 1 } else { cr += 1 }
-            }
-        }
-        if crlf > lf && crlf >= cr { return .crlf }
-        if cr > lf && cr > crlf { return .cr }
-        return .lf
+        tree.storage.lineEnding
     }
 }
 

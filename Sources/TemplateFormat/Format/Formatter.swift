@@ -69,12 +69,9 @@ public enum Formatter {
     private static func withPrinter<R>(_ tree: SyntaxTree, options: FormatOptions, ending: LineEnding,
                                        _ body: (inout Printer) -> R) -> R {
         tree.bytes.withUnsafeBufferPointer { src in
-            tree.tokens.withUnsafeBufferPointer { tokens in
-                tree.nodes.withUnsafeBufferPointer { nodes in
-                    var p = Printer(tree: tree, src: src, tokens: tokens, nodes: nodes, options: options, newline: ending.bytes)
-                    return body(&p)
-                }
-            }
+            var p = Printer(tree: tree, src: src, tokens: tree.storage.tokens, nodes: tree.storage.nodes,
+                            options: options, newline: ending.bytes)
+            return body(&p)
         }
     }
 }
@@ -87,6 +84,10 @@ struct Printer {
     let nodes: UnsafeBufferPointer<RawNode>
     let indentUnit: [UInt8]
     let newline: [UInt8]
+    let indentByte: UInt8
+    let indentWidth: Int
+    let newlineFirst: UInt8
+    let newlineSecond: UInt8?
     var out: [UInt8] = []
     /// True while only a BOM (or nothing) has been written: the next line needs no break.
     var onlyBOM = true
@@ -100,6 +101,10 @@ struct Printer {
         self.nodes = nodes
         self.indentUnit = options.indentUnit
         self.newline = newline
+        self.indentByte = indentUnit.first ?? 0x20
+        self.indentWidth = indentUnit.count
+        self.newlineFirst = newline.first ?? 0x0A
+        self.newlineSecond = newline.count > 1 ? newline[1] : nil
         out.reserveCapacity(src.count + src.count / 8 + 16)
     }
 
@@ -115,13 +120,21 @@ struct Printer {
         onlyBOM = false
     }
 
+    @inline(__always)
+    mutating func appendNewline() {
+        out.append(newlineFirst)
+        if let second = newlineSecond { out.append(second) }
+    }
+
     /// Starts a new output line at `depth`, with one blank line before it when asked.
     mutating func beginLine(depth: Int, blank: Bool) {
         if !onlyBOM {
-            out.append(contentsOf: newline)
-            if blank { out.append(contentsOf: newline) }
+            appendNewline()
+            if blank { appendNewline() }
         }
-        for _ in 0..<depth { out.append(contentsOf: indentUnit) }
+        // Byte by byte: appending the small arrays would retain and release them per line.
+        let unit = indentByte
+        for _ in 0..<(depth * indentWidth) { out.append(unit) }
     }
 
     /// Whether `t` is the line comment `// tdl-fmt: off` (or `on`), blanks aside.

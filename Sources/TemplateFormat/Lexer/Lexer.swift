@@ -5,10 +5,28 @@
 /// it) ends at the end of its line, so one typo never swallows the rest of the file.
 public enum Lexer {
     public static func tokenize(_ bytes: [UInt8]) -> [Token] {
-        bytes.withUnsafeBufferPointer { tokenize($0) }
+        bytes.withUnsafeBufferPointer { buf in
+            var summary = LexSummary()
+            var tokens = tokenizeIntoBuffer(buf, summary: &summary)
+            return tokens.finish()
+        }
     }
 
-    public static func tokenize(_ buf: UnsafeBufferPointer<UInt8>) -> [Token] {
+    /// Facts gathered in the same pass, so no later pass rescans every token for them.
+    struct LexSummary {
+        var lf = 0, crlf = 0, cr = 0
+        /// Tokens with flags or of kind `.unknown`: the ones with lexical diagnostics.
+        var flagged: [Int32] = []
+
+        var majorityLineEnding: LineEnding {
+            if crlf > lf && crlf >= cr { return .crlf }
+            if cr > lf && cr > crlf { return .cr }
+            return .lf
+        }
+    }
+
+    /// The tokens in growable storage, which the parser hands to the tree without copying.
+    static func tokenizeIntoBuffer(_ buf: UnsafeBufferPointer<UInt8>, summary: inout LexSummary) -> GrowableBuffer<Token> {
         var tokens = GrowableBuffer<Token>(capacity: buf.count / 4 + 16)
         let n = buf.count
         var i = 0
@@ -88,9 +106,10 @@ public enum Lexer {
                 while i < n && (buf[i] == 0x20 || buf[i] == 0x09 || buf[i] == 0x0C || buf[i] == 0x0B) { i += 1 }
             case 0x0A:
                 i += 1
+                summary.lf += 1
                 tokens.append(Token(kind: .newline, start: start, end: i))
             case 0x0D:
-                i += (i + 1 < n && buf[i + 1] == 0x0A) ? 2 : 1
+                if i + 1 < n && buf[i + 1] == 0x0A { i += 2; summary.crlf += 1 } else { i += 1; summary.cr += 1 }
                 tokens.append(Token(kind: .newline, start: start, end: i))
             case 0x7B: i += 1; tokens.append(Token(kind: .leftBrace, start: start, end: i))
             case 0x7D: i += 1; tokens.append(Token(kind: .rightBrace, start: start, end: i))
@@ -129,6 +148,7 @@ public enum Lexer {
                         i = e
                     }
                     tokens.append(Token(kind: .multilineString, flags: flags, start: start, end: i))
+                    if !flags.isEmpty { summary.flagged.append(Int32(truncatingIfNeeded: tokens.count - 1)) }
                 } else {
                     var flags: TokenFlags = []
                     var j = i + 1
@@ -151,6 +171,7 @@ public enum Lexer {
                     if nonASCII { flags.formUnion(utf8Flags(start, j)) }
                     i = j
                     tokens.append(Token(kind: .string, flags: flags, start: start, end: i))
+                    if !flags.isEmpty { summary.flagged.append(Int32(truncatingIfNeeded: tokens.count - 1)) }
                 }
             case 0x2F:  // comments
                 if i + 1 < n && buf[i + 1] == 0x2F {
@@ -163,6 +184,7 @@ public enum Lexer {
                     while k < e { if buf[k] >= 0x80 { flags = utf8Flags(i, e); break }; k += 1 }
                     i = e
                     tokens.append(Token(kind: isDoc ? .docComment : .lineComment, flags: flags, start: start, end: i))
+                    if !flags.isEmpty { summary.flagged.append(Int32(truncatingIfNeeded: tokens.count - 1)) }
                 } else if i + 1 < n && buf[i + 1] == 0x2A {
                     var j = i + 2
                     var closed = false
@@ -182,9 +204,11 @@ public enum Lexer {
                     }
                     flags.formUnion(utf8Flags(start, i))
                     tokens.append(Token(kind: .blockComment, flags: flags, start: start, end: i))
+                    if !flags.isEmpty { summary.flagged.append(Int32(truncatingIfNeeded: tokens.count - 1)) }
                 } else {
                     i += 1
                     tokens.append(Token(kind: .unknown, start: start, end: i))
+                    summary.flagged.append(Int32(truncatingIfNeeded: tokens.count - 1))
                 }
             case 0x23:  // colour
                 var j = i + 1
@@ -197,6 +221,7 @@ public enum Lexer {
                 let ok = allHex && (len == 3 || len == 4 || len == 6 || len == 8)
                 i = j
                 tokens.append(Token(kind: .color, flags: ok ? [] : .malformed, start: start, end: i))
+                if !ok { summary.flagged.append(Int32(truncatingIfNeeded: tokens.count - 1)) }
             default:
                 if isIdentStart(b) {
                     i += 1
@@ -226,6 +251,7 @@ public enum Lexer {
                         flags.insert(.hasUnit)
                     }
                     tokens.append(Token(kind: .number, flags: flags, start: start, end: i))
+                    if !flags.isEmpty { summary.flagged.append(Int32(truncatingIfNeeded: tokens.count - 1)) }
                 } else {
                     // A run of bytes that start no token. Valid multi-byte characters stay whole.
                     var flags: TokenFlags = []
@@ -245,9 +271,10 @@ public enum Lexer {
                     }
                     if i == start { i += 1 }
                     tokens.append(Token(kind: .unknown, flags: flags, start: start, end: i))
+                    summary.flagged.append(Int32(truncatingIfNeeded: tokens.count - 1))
                 }
             }
         }
-        return tokens.finish()
+        return tokens
     }
 }

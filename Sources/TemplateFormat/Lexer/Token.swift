@@ -1,7 +1,7 @@
 /// What a token is. Whitespace (spaces, tabs, form feeds) is not a token: it is the
 /// implicit trivia in the gaps between tokens, so the token stream plus those gaps
 /// covers every byte of the input.
-public enum TokenKind: UInt8, Sendable, CaseIterable {
+public enum TokenKind: UInt8, Sendable, CaseIterable, BitwiseCopyable {
     case identifier
     case string            // "…" (possibly unterminated: see `TokenFlags`)
     case multilineString   // """…"""
@@ -35,7 +35,7 @@ public enum TokenKind: UInt8, Sendable, CaseIterable {
 }
 
 /// Problems the lexer noticed inside a token; the parser turns them into diagnostics.
-public struct TokenFlags: OptionSet, Sendable, Hashable {
+public struct TokenFlags: OptionSet, Sendable, Hashable, BitwiseCopyable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
     /// A string or block comment without its closing delimiter.
@@ -51,7 +51,7 @@ public struct TokenFlags: OptionSet, Sendable, Hashable {
 }
 
 /// One token: a kind and a byte range. 12 bytes, stored contiguously.
-public struct Token: Sendable, Hashable {
+public struct Token: Sendable, Hashable, BitwiseCopyable {
     public let kind: TokenKind
     public let flags: TokenFlags
     let startOffset: UInt32

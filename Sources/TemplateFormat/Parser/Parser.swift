@@ -25,22 +25,24 @@ struct Parser {
     var leftBlocksOpen = false
 
     static func parse(_ bytes: [UInt8]) -> SyntaxTree {
-        let tokens = Lexer.tokenize(bytes)
-        let (nodes, diagnostics) = bytes.withUnsafeBufferPointer { buf in
-            tokens.withUnsafeBufferPointer { tokenBuffer -> ([RawNode], [Diagnostic]) in
-                var p = Parser(buf: buf, tokens: tokenBuffer, recoverByIndent: false)
+        bytes.withUnsafeBufferPointer { buf in
+            var summary = Lexer.LexSummary()
+            var tokenBuffer = Lexer.tokenizeIntoBuffer(buf, summary: &summary)
+            let tokenMemory = tokenBuffer.takeMemory()
+            let tokens = UnsafeBufferPointer(start: tokenMemory.0, count: tokenMemory.1)
+            var p = Parser(buf: buf, tokens: tokens, recoverByIndent: false)
+            p.run()
+            if p.leftBlocksOpen {
+                p.nodes.discard()
+                p = Parser(buf: buf, tokens: tokens, recoverByIndent: true)
                 p.run()
-                if p.leftBlocksOpen {
-                    _ = p.nodes.finish()
-                    p = Parser(buf: buf, tokens: tokenBuffer, recoverByIndent: true)
-                    p.run()
-                }
-                p.lexicalDiagnostics()
-                p.diagnostics.sort { ($0.range.start, $0.range.end) < ($1.range.start, $1.range.end) }
-                return (p.nodes.finish(), p.diagnostics)
             }
+            p.lexicalDiagnostics(summary.flagged)
+            p.diagnostics.sort { ($0.range.start, $0.range.end) < ($1.range.start, $1.range.end) }
+            let storage = SyntaxTree.Storage(bytes: bytes, tokens: tokenMemory, nodes: p.nodes.takeMemory(),
+                                             diagnostics: p.diagnostics, lineEnding: summary.majorityLineEnding)
+            return SyntaxTree(storage: storage)
         }
-        return SyntaxTree(bytes: bytes, tokens: tokens, nodes: nodes, diagnostics: diagnostics)
     }
 
     init(buf: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<Token>, recoverByIndent: Bool) {
@@ -387,8 +389,9 @@ struct Parser {
 
     // MARK: Lexical problems
 
-    mutating func lexicalDiagnostics() {
-        for t in tokens where !t.flags.isEmpty || t.kind == .unknown {
+    mutating func lexicalDiagnostics(_ flagged: [Int32]) {
+        for index in flagged {
+            let t = tokens[Int(index)]
             switch t.kind {
             case .unknown:
                 if t.flags.contains(.invalidUTF8) {

@@ -1,5 +1,13 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What a node of the syntax tree is.
-public enum NodeKind: UInt8, Sendable {
+public enum NodeKind: UInt8, Sendable, BitwiseCopyable {
     case document
     case directive   // `format 1`, `import "x.tdl"`
     case block       // kind [name] ["Title"] { members }
@@ -11,7 +19,7 @@ public enum NodeKind: UInt8, Sendable {
 /// A node in preorder storage: its children follow it, and `subtreeEnd` is the index of
 /// the first node after its subtree. Tokens `firstToken..<endToken` are the node's span,
 /// including the trivia and newlines between its children.
-struct RawNode: Sendable {
+struct RawNode: Sendable, BitwiseCopyable {
     var kind: NodeKind
     var parent: Int32
     var subtreeEnd: Int32
@@ -34,30 +42,41 @@ struct RawNode: Sendable {
 /// - the document node spans every token, so printing the tree gives back the input.
 public struct SyntaxTree: Sendable {
     /// One immutable object behind the tree, so that copying a tree (every view holds one)
-    /// costs a single reference count, not one per array.
-    final class Storage: Sendable {
+    /// costs a single reference count. It owns the token and node memory the lexer and
+    /// parser grew, so building a tree copies neither.
+    final class Storage: @unchecked Sendable {
         let bytes: [UInt8]
-        let tokens: [Token]
-        let nodes: [RawNode]
+        let tokens: UnsafeBufferPointer<Token>
+        let nodes: UnsafeBufferPointer<RawNode>
         let diagnostics: [Diagnostic]
+        /// The line ending most lines use (counted by the lexer).
+        let lineEnding: LineEnding
 
-        init(bytes: [UInt8], tokens: [Token], nodes: [RawNode], diagnostics: [Diagnostic]) {
+        /// Takes ownership of `tokens` and `nodes` (allocated with malloc).
+        init(bytes: [UInt8], tokens: (UnsafeMutablePointer<Token>, Int), nodes: (UnsafeMutablePointer<RawNode>, Int),
+             diagnostics: [Diagnostic], lineEnding: LineEnding) {
             self.bytes = bytes
-            self.tokens = tokens
-            self.nodes = nodes
+            self.lineEnding = lineEnding
+            self.tokens = UnsafeBufferPointer(start: tokens.0, count: tokens.1)
+            self.nodes = UnsafeBufferPointer(start: nodes.0, count: nodes.1)
             self.diagnostics = diagnostics
+        }
+
+        deinit {
+            free(UnsafeMutableRawPointer(mutating: tokens.baseAddress))
+            free(UnsafeMutableRawPointer(mutating: nodes.baseAddress))
         }
     }
 
     let storage: Storage
 
     public var bytes: [UInt8] { storage.bytes }
-    public var tokens: [Token] { storage.tokens }
-    var nodes: [RawNode] { storage.nodes }
+    public var tokens: TokenList { TokenList(storage: storage) }
+    var nodes: UnsafeBufferPointer<RawNode> { storage.nodes }
     public var diagnostics: [Diagnostic] { storage.diagnostics }
 
-    init(bytes: [UInt8], tokens: [Token], nodes: [RawNode], diagnostics: [Diagnostic]) {
-        storage = Storage(bytes: bytes, tokens: tokens, nodes: nodes, diagnostics: diagnostics)
+    init(storage: Storage) {
+        self.storage = storage
     }
 
     /// Parses UTF-8 bytes. Never fails: problems are in `diagnostics`.
@@ -175,5 +194,16 @@ public struct SyntaxTree: Sendable {
             }
         }
         return nil
+    }
+}
+
+/// The tokens of a tree, in order: a random-access view over the tree's token memory.
+public struct TokenList: RandomAccessCollection, Sendable {
+    let storage: SyntaxTree.Storage
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { storage.tokens.count }
+    public subscript(index: Int) -> Token {
+        precondition(index >= 0 && index < storage.tokens.count, "token index out of range")
+        return storage.tokens[index]
     }
 }

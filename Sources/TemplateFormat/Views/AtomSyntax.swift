@@ -114,18 +114,41 @@ public struct AtomSyntax: Sendable {
     }
 
     /// A number's value and its unit (nil when unitless), or nil for non-numbers and
-    /// malformed numbers.
+    /// malformed numbers. Read from the bytes: the validator and exporter call this for
+    /// every coordinate.
     public var number: (value: Double, unit: String?)? {
         guard token.kind == .number, !token.flags.contains(.malformed) else { return nil }
-        let s = text
-        var end = s.startIndex
-        for (i, c) in zip(s.indices, s) {
-            if c == "-" && i == s.startIndex { continue }
-            if c.isASCII && (c.isNumber || c == ".") { end = s.index(after: i) } else { break }
+        let bytes = tree.storage.bytes
+        var k = token.start
+        let negative = bytes[k] == 0x2D
+        if negative { k += 1 }
+        var whole: Double = 0
+        while k < token.end, bytes[k] >= 0x30 && bytes[k] <= 0x39 {
+            whole = whole * 10 + Double(bytes[k] - 0x30)
+            k += 1
         }
-        guard let value = Double(s[s.startIndex..<end]) else { return nil }
-        let unit = s[end...]
-        return (value, unit.isEmpty ? nil : String(unit))
+        var value = whole
+        if k < token.end && bytes[k] == 0x2E {
+            k += 1
+            var fraction: Double = 0, scale: Double = 1
+            var digits = 0
+            while k < token.end, bytes[k] >= 0x30 && bytes[k] <= 0x39 {
+                fraction = fraction * 10 + Double(bytes[k] - 0x30)
+                scale *= 10
+                digits += 1
+                k += 1
+            }
+            // Beyond 15 digits the quick sum can round differently: defer to the standard parser.
+            if digits > 15 || whole >= 1e15 {
+                guard let exact = Double(tree.text(of: ByteRange(start: token.start + (negative ? 1 : 0), end: k))) else { return nil }
+                value = exact
+            } else {
+                value = whole + fraction / scale
+            }
+        }
+        if negative { value = -value }
+        let unit: String? = k < token.end ? tree.text(of: ByteRange(start: k, end: token.end)) : nil
+        return (value, unit)
     }
 
     /// A hex colour as 0xRRGGBBAA (short forms expanded), or nil.

@@ -16,9 +16,8 @@ struct Suppressions {
     init(tree: SyntaxTree) {
         // Members by their first token, to find the one after a comment.
         var memberStarting: [Int: ByteRange] = [:]
-        var hasComment = false
-        for t in tree.tokens where t.kind == .lineComment { hasComment = true; break }
-        guard hasComment else { return }
+        let marker: StaticString = "tdl-ignore"
+        guard tree.tokens.contains(where: { $0.kind == .lineComment && Suppressions.mentions(marker, tree, $0) }) else { return }
         var stack = [tree.document.node]
         while let node = stack.popLast() {
             for child in node.children where child.kind == .block || child.kind == .property {
@@ -53,6 +52,24 @@ struct Suppressions {
                 while k < tokens.count && (tokens[k].kind == .newline || tokens[k].kind.isTrivia) { k += 1 }
                 let covers = memberStarting[k] ?? (k < tokens.count ? index.contentRange(ofLine: index.line(containing: tokens[k].start)) : nil)
                 if let covers { rules.append(Rule(codes: codes, covers: covers, comment: t.range)) }
+            }
+        }
+    }
+
+    /// Whether a comment's text contains `word`, without building a string per comment.
+    static func mentions(_ word: StaticString, _ tree: SyntaxTree, _ t: Token) -> Bool {
+        let n = word.utf8CodeUnitCount
+        guard t.end - t.start >= n else { return false }
+        return word.withUTF8Buffer { w in
+            tree.bytes.withUnsafeBufferPointer { b in
+                var k = t.start
+                while k + n <= t.end {
+                    var same = true
+                    for i in 0..<n where b[k + i] != w[i] { same = false; break }
+                    if same { return true }
+                    k += 1
+                }
+                return false
             }
         }
     }

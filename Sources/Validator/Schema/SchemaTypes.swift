@@ -315,6 +315,8 @@ public struct KindSchema: Sendable, Hashable {
     public let argument: PropertySchema?
     /// How the header is written, for docs: `template NAME ["Title"] { … }`.
     public let synopsis: String
+    /// Positions in `properties` by name: the validator looks properties up per use.
+    private let propertyIndex: [String: Int]
 
     public init(
         name: String,
@@ -341,6 +343,9 @@ public struct KindSchema: Sendable, Hashable {
         self.freeFormPropertyType = freeFormPropertyType
         self.anyElementProperty = anyElementProperty
         self.argument = argument
+        var index: [String: Int] = [:]
+        for (i, p) in properties.enumerated() where index[p.name] == nil { index[p.name] = i }
+        self.propertyIndex = index
         if let synopsis {
             self.synopsis = synopsis
         } else if role == .directive {
@@ -363,7 +368,7 @@ public struct KindSchema: Sendable, Hashable {
 
     /// The property with this key, or nil. Does not consult `anyElementProperty` or `freeFormPropertyType`.
     public func property(_ name: String) -> PropertySchema? {
-        properties.first { $0.name == name }
+        propertyIndex[name].map { properties[$0] }
     }
 
     public var isDirective: Bool { role == .directive }
