@@ -21,7 +21,7 @@ let package = Package(
         // The commands of `template-fmt` as a library, so tests run them in process.
         .target(name: "TDLCommands", dependencies: ["TemplateFormat", "Validator", "ToolSupport"]),
         .executableTarget(name: "template-fmt", dependencies: ["TDLCommands"]),
-        .executableTarget(name: "tdl-bench", dependencies: ["TemplateFormat", "Validator", "ToolSupport"]),
+        .executableTarget(name: "tdl-bench", dependencies: ["TemplateFormat", "Validator"]),
         .testTarget(name: "TemplateFormatTests", dependencies: ["TemplateFormat"]),
         .testTarget(name: "ValidatorTests", dependencies: ["Validator", "TemplateFormat"]),
         .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport"]),

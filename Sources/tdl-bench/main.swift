@@ -1,5 +1,6 @@
 import Foundation
 import TemplateFormat
+import Validator
 
 // Throughput benchmark for the TDL core: parse and format MB/s on generated corpora of
 // 1k, 10k and 100k lines and 10 MB, and peak memory. Build with -c release:
@@ -78,7 +79,7 @@ for path in files {
 }
 
 func report(_ inputs: [(String, [UInt8])]) {
-    print("input              bytes     lines    lex MB/s  parse MB/s  format MB/s  errors")
+    print("input              bytes     lines    lex MB/s  parse MB/s  format MB/s  validate MB/s  diagnostics")
     for (label, bytes) in inputs {
         let mb = Double(bytes.count) / 1_000_000
         var tokenCount = 0
@@ -89,10 +90,12 @@ func report(_ inputs: [(String, [UInt8])]) {
         let format = bestTime(bytes: bytes.count) {
             if case .formatted(let out) = Formatter.format(tree) { formatted = out.count }
         }
+        var diagnostics = 0
+        let validate = bestTime(bytes: bytes.count) { diagnostics = Validator.validate(tree).count }
         var lines = 0
         for b in bytes where b == 0x0A { lines += 1 }
-        print(String(format: "%-12@ %11d %9d %11.1f %11.1f %12.1f %7d", label as NSString, bytes.count, lines,
-                     mb / lex, mb / parse, mb / format, tree.diagnostics.count))
+        print(String(format: "%-12@ %11d %9d %11.1f %11.1f %12.1f %14.1f %12d", label as NSString, bytes.count, lines,
+                     mb / lex, mb / parse, mb / format, mb / validate, diagnostics))
         _ = (formatted, tokenCount)
     }
     print(String(format: "peak memory: %.1f MB (largest input %.1f MB)", Double(peakMemoryBytes()) / 1e6,

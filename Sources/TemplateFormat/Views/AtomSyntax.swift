@@ -154,19 +154,15 @@ public struct AtomSyntax: Sendable {
     /// A hex colour as 0xRRGGBBAA (short forms expanded), or nil.
     public var hexColor: UInt32? {
         guard token.kind == .color, !token.flags.contains(.malformed) else { return nil }
-        let digits = Array(tree.bytes[(token.start + 1)..<token.end]).compactMap(AtomSyntax.hex)
-        switch digits.count {
-        case 3, 4:
-            var v: UInt32 = 0
-            for d in digits { v = v << 8 | (d << 4 | d) }
-            return digits.count == 3 ? v << 8 | 0xFF : v
-        case 6, 8:
-            var v: UInt32 = 0
-            for d in digits { v = v << 4 | d }
-            return digits.count == 6 ? v << 8 | 0xFF : v
-        default:
-            return nil
+        let bytes = tree.storage.bytes
+        let count = token.end - token.start - 1
+        guard count == 3 || count == 4 || count == 6 || count == 8 else { return nil }
+        var v: UInt32 = 0
+        for k in (token.start + 1)..<token.end {
+            guard let d = AtomSyntax.hex(bytes[k]) else { return nil }
+            v = count <= 4 ? v << 8 | (d << 4 | d) : v << 4 | d
         }
+        return count == 3 || count == 6 ? v << 8 | 0xFF : v
     }
 
     static func hex(_ b: UInt8) -> UInt32? {

@@ -35,12 +35,8 @@ public struct BlockSyntax: Sendable {
     public var closeBrace: Token? { node.raw.slotB >= 0 ? tree.tokens[Int(node.raw.slotB)] : nil }
 
     public var members: [MemberSyntax] { node.children.map(\.member) }
-    public var properties: [PropertySyntax] {
-        node.children.compactMap { $0.kind == .property ? PropertySyntax(node: $0) : nil }
-    }
-    public var blocks: [BlockSyntax] {
-        node.children.compactMap { $0.kind == .block ? BlockSyntax(node: $0) : nil }
-    }
+    public var properties: [PropertySyntax] { node.children(of: .property, PropertySyntax.init(node:)) }
+    public var blocks: [BlockSyntax] { node.children(of: .block, BlockSyntax.init(node:)) }
 
     /// The first property with this key. Compares bytes in place: validators and
     /// exporters call this for every element, so it allocates nothing.
@@ -97,10 +93,15 @@ public struct PropertySyntax: Sendable {
     public var keyToken: Token { tree.tokens[node.tokenRange.lowerBound] }
     public var key: String { tree.text(of: keyToken) }
     public var colon: Token? { node.raw.slotA >= 0 ? tree.tokens[Int(node.raw.slotA)] : nil }
-    public var value: ValueSyntax? {
-        node.children.first { $0.kind == .value }.map(ValueSyntax.init(node:))
-    }
+    public var value: ValueSyntax? { node.firstChild(of: .value).map(ValueSyntax.init(node:)) }
     public var atoms: [AtomSyntax] { value?.atoms ?? [] }
+    /// The first atom of the value, without building the whole list.
+    public var firstAtom: AtomSyntax? {
+        guard let v = node.firstChild(of: .value) else { return nil }
+        let tokens = tree.storage.tokens
+        for i in v.tokenRange where tokens[i].kind.isAtom { return AtomSyntax(tree: tree, token: tokens[i]) }
+        return nil
+    }
     public var range: ByteRange { node.range }
     /// The value's range, or the key's when the value is missing.
     public var valueRange: ByteRange {
@@ -116,9 +117,11 @@ public struct ValueSyntax: Sendable {
 
     public var atoms: [AtomSyntax] {
         let tree = node.tree
-        return node.tokenRange.compactMap { i in
-            let t = tree.tokens[i]
-            return t.kind.isAtom ? AtomSyntax(tree: tree, token: t) : nil
+        let tokens = tree.storage.tokens
+        var result: [AtomSyntax] = []
+        for i in node.tokenRange where tokens[i].kind.isAtom {
+            result.append(AtomSyntax(tree: tree, token: tokens[i]))
         }
+        return result
     }
 }

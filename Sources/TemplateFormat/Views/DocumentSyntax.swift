@@ -9,13 +9,8 @@ public struct DocumentSyntax: Sendable {
     public var tree: SyntaxTree { node.tree }
     public var members: [MemberSyntax] { node.children.map(\.member) }
 
-    public var blocks: [BlockSyntax] {
-        node.children.compactMap { $0.kind == .block ? BlockSyntax(node: $0) : nil }
-    }
-
-    public var directives: [DirectiveSyntax] {
-        node.children.compactMap { $0.kind == .directive ? DirectiveSyntax(node: $0) : nil }
-    }
+    public var blocks: [BlockSyntax] { node.children(of: .block, BlockSyntax.init(node:)) }
+    public var directives: [DirectiveSyntax] { node.children(of: .directive, DirectiveSyntax.init(node:)) }
 }
 
 /// `format 1` or `import "file.tdl"`.
@@ -24,9 +19,7 @@ public struct DirectiveSyntax: Sendable {
 
     public var keywordToken: Token { node.tree.tokens[node.tokenRange.lowerBound] }
     public var keyword: String { node.tree.text(of: keywordToken) }
-    public var value: ValueSyntax? {
-        node.children.first { $0.kind == .value }.map(ValueSyntax.init(node:))
-    }
+    public var value: ValueSyntax? { node.firstChild(of: .value).map(ValueSyntax.init(node:)) }
     public var atoms: [AtomSyntax] { value?.atoms ?? [] }
     public var range: ByteRange { node.range }
 }

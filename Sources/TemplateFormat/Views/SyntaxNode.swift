@@ -29,6 +29,28 @@ public struct SyntaxNode: Sendable {
         return result
     }
 
+    /// Children of one kind as typed views, walking the preorder storage directly
+    /// (one allocation: the result).
+    func children<T>(of kind: NodeKind, _ make: (SyntaxNode) -> T) -> [T] {
+        let nodes = tree.storage.nodes
+        var result: [T] = []
+        var child = index + 1
+        let end = Int(nodes[index].subtreeEnd)
+        while child < end {
+            if nodes[child].kind == kind { result.append(make(SyntaxNode(tree: tree, index: child))) }
+            child = Int(nodes[child].subtreeEnd)
+        }
+        return result
+    }
+
+    /// The first child, when it has this kind (a property's or directive's value).
+    func firstChild(of kind: NodeKind) -> SyntaxNode? {
+        let nodes = tree.storage.nodes
+        let child = index + 1
+        guard child < Int(nodes[index].subtreeEnd), nodes[child].kind == kind else { return nil }
+        return SyntaxNode(tree: tree, index: child)
+    }
+
     /// Token indices `first..<end` spanned by this node.
     public var tokenRange: Range<Int> { Int(raw.firstToken)..<Int(raw.endToken) }
 

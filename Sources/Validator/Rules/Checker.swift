@@ -16,7 +16,14 @@ struct Checker {
     struct StyleDefinition {
         let block: BlockSyntax
         let importedFrom: String?
-        var parentName: String? { block.property("style")?.atoms.first.map(\.text) }
+        /// The style this one extends (`style: other` inside it).
+        let parentName: String?
+
+        init(block: BlockSyntax, importedFrom: String?) {
+            self.block = block
+            self.importedFrom = importedFrom
+            parentName = block.property("style")?.firstAtom?.text
+        }
     }
 
     init(tree: SyntaxTree, path: String?, loader: ImportLoader?) {
@@ -194,10 +201,15 @@ struct Checker {
     }
 
     /// A property as the element sees it: its own, else the nearest style's along the chain.
+    /// Walks the chain in place: lint asks this for a dozen keys of every element.
     func effectiveProperty(_ block: BlockSyntax, _ key: String) -> PropertySyntax? {
         if let own = block.property(key) { return own }
-        for style in styleChain(startingWith: block.property("style")?.atoms.first?.text) {
+        guard var name = block.property("style")?.firstAtom?.text else { return nil }
+        for _ in 0..<64 {
+            guard let style = styles[name] else { return nil }
             if let p = style.block.property(key) { return p }
+            guard let next = style.parentName else { return nil }
+            name = next
         }
         return nil
     }

@@ -317,6 +317,8 @@ public struct KindSchema: Sendable, Hashable {
     public let synopsis: String
     /// Positions in `properties` by name: the validator looks properties up per use.
     private let propertyIndex: [String: Int]
+    /// Required properties (also those required unless another is set), computed once.
+    private let requiredList: [PropertySchema]
 
     public init(
         name: String,
@@ -346,6 +348,7 @@ public struct KindSchema: Sendable, Hashable {
         var index: [String: Int] = [:]
         for (i, p) in properties.enumerated() where index[p.name] == nil { index[p.name] = i }
         self.propertyIndex = index
+        self.requiredList = properties.filter { $0.required || !$0.requiredUnless.isEmpty }
         if let synopsis {
             self.synopsis = synopsis
         } else if role == .directive {
@@ -387,9 +390,7 @@ public struct KindSchema: Sendable, Hashable {
         return Schema.kinds(allowedIn: childPlacement)
     }
     /// The properties that are required, or required unless another is present.
-    public var requiredProperties: [PropertySchema] {
-        properties.filter { $0.required || !$0.requiredUnless.isEmpty }
-    }
+    public var requiredProperties: [PropertySchema] { requiredList }
 }
 
 /// A device preset for a template's `device` property.
