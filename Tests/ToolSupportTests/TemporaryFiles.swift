@@ -61,3 +61,18 @@ func directoryListing(_ path: String) throws -> [String] {
 }
 
 var runningAsRoot: Bool { getuid() == 0 }
+
+/// Runs `body` with permission checks that apply: as root (CI runs as root), the effective
+/// user becomes `nobody` for its duration, so tests of unreadable and unwritable folders
+/// assert the real behaviour instead of being skipped. `folder` is opened up for `nobody`.
+func withoutRootPrivileges<T>(opening folder: String, _ body: () throws -> T) rethrows -> T {
+    guard geteuid() == 0 else { return try body() }
+    chmod(folder, 0o777)
+    let nobody: uid_t = 65534
+    precondition(setegid(nobody) == 0 && seteuid(nobody) == 0, "cannot drop privileges")
+    defer {
+        _ = seteuid(0)
+        _ = setegid(0)
+    }
+    return try body()
+}
