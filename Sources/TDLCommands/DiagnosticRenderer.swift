@@ -51,18 +51,32 @@ struct DiagnosticRenderer {
         let start = file.position(d.range.start)
         var out = paint("\(file.path):\(start.line):\(start.column): ", "1")
             + paint("\(d.severity)[\(d.code)]", severityColor(d.severity)) + paint(": \(d.message)", "1") + "\n"
-        // The first line of the range, with carets under the part of it in range.
+        // The first line of the range, with carets under the part of it in range. Long
+        // lines show a window around the range, so output stays linear in the input.
         let line = start.line - 1
         let content = file.lineIndex.contentRange(ofLine: line)
-        let text = String(decoding: file.bytes[content.start..<content.end], as: UTF8.self)
         let gutter = String(start.line)
         let pad = String(repeating: " ", count: gutter.count)
-        let from = max(d.range.start, content.start)
+        let from = min(max(d.range.start, content.start), content.end)
         let to = min(max(d.range.end, from), content.end)
-        let before = String(decoding: file.bytes[content.start..<from], as: UTF8.self)
-        let under = String(decoding: file.bytes[from..<to], as: UTF8.self)
+        let window = 60
+        var shownStart = content.start, shownEnd = content.end
+        var prefix = "", suffix = ""
+        if content.length > 3 * window {
+            shownStart = max(content.start, from - window)
+            shownEnd = min(content.end, max(to, from + 1) + window)
+            while shownStart > content.start && file.bytes[shownStart] & 0xC0 == 0x80 { shownStart -= 1 }
+            while shownEnd < content.end && file.bytes[shownEnd] & 0xC0 == 0x80 { shownEnd += 1 }
+            if shownStart > content.start { prefix = "…" }
+            if shownEnd < content.end { suffix = "…" }
+        }
+        let clippedTo = min(to, shownEnd)
+        let text = prefix + String(decoding: file.bytes[shownStart..<shownEnd], as: UTF8.self) + suffix
+        let before = prefix + String(decoding: file.bytes[shownStart..<from], as: UTF8.self)
+        let under = String(decoding: file.bytes[from..<clippedTo], as: UTF8.self)
         // Tabs stay tabs so the carets line up under them in any terminal.
-        let lead = String(before.unicodeScalars.map { $0 == "\t" ? "\t" : " " }.joined())
+        var lead = ""
+        for scalar in before.unicodeScalars { lead.append(scalar == "\t" ? "\t" : " ") }
         let carets = String(repeating: "^", count: max(1, under.unicodeScalars.count))
         out += paint("\(pad) |", "1;34") + "\n"
         out += paint("\(gutter) |", "1;34") + " \(text)\n"

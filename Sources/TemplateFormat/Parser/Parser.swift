@@ -22,6 +22,8 @@ struct Parser {
     var open: [Int] = []
     /// Indentation of each open block's header line (parallel to the blocks in `open`).
     var headerIndent: [Int] = []
+    /// Byte offsets where lines start; built only for the indentation-guided pass.
+    var lineStarts: [Int] = []
     var leftBlocksOpen = false
 
     static func parse(_ bytes: [UInt8]) -> SyntaxTree {
@@ -51,6 +53,10 @@ struct Parser {
         self.recoverByIndent = recoverByIndent
         // About one node per two tokens in typical documents.
         nodes = GrowableBuffer(capacity: tokens.count / 2 + 16)
+        if recoverByIndent {
+            lineStarts.append(0)
+            for t in tokens where t.kind == .newline { lineStarts.append(t.end) }
+        }
     }
 
     // MARK: Node building
@@ -118,10 +124,16 @@ struct Parser {
         return true
     }
 
-    /// Indentation (in bytes of whitespace) of the line holding byte `offset`.
+    /// Indentation (in bytes of whitespace) of the line holding byte `offset`. Only the
+    /// indentation-guided second pass needs it; the line table makes it O(log n) even on
+    /// one very long line.
     func indentation(ofLineAt offset: Int) -> Int {
-        var lineStart = offset
-        while lineStart > 0 && buf[lineStart - 1] != 0x0A && buf[lineStart - 1] != 0x0D { lineStart -= 1 }
+        var lo = 0, hi = lineStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        let lineStart = lineStarts.isEmpty ? 0 : lineStarts[lo]
         var k = lineStart
         while k < offset && (buf[k] == 0x20 || buf[k] == 0x09) { k += 1 }
         return k - lineStart
@@ -384,7 +396,7 @@ struct Parser {
             finishNode(endToken: pos)
             return
         }
-        headerIndent.append(indentation(ofLineAt: tokens[headerStart].start))
+        headerIndent.append(recoverByIndent ? indentation(ofLineAt: tokens[headerStart].start) : 0)
     }
 
     // MARK: Lexical problems
