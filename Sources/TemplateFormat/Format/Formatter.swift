@@ -111,7 +111,24 @@ struct Printer {
     // MARK: Output primitives
 
     mutating func write(_ t: Token) {
+        if t.kind == .blockComment {
+            writeBlockComment(t)
+            return
+        }
         out.append(contentsOf: UnsafeBufferPointer(rebasing: src[t.start..<t.end]))
+        onlyBOM = false
+    }
+
+    /// A block comment as written, except blanks at the ends of its inner lines (no line of
+    /// the output ends in whitespace). `"""` strings keep theirs: they are values.
+    mutating func writeBlockComment(_ t: Token) {
+        for k in t.start..<t.end {
+            let b = src[k]
+            if b == 0x0A || b == 0x0D {
+                while let last = out.last, last == 0x20 || last == 0x09 { out.removeLast() }
+            }
+            out.append(b)
+        }
         onlyBOM = false
     }
 
