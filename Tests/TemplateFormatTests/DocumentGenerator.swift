@@ -208,8 +208,8 @@ struct DocumentGenerator {
         case 4:
             // Several properties on one line.
             out += indent(depth) + property(depth: depth, oneLine: true)
-            for _ in 0..<rng.int(1...2) { out += ";" + spaces() + property(depth: depth, oneLine: true) }
-            if rng.chance(30) { out += ";" }
+            for _ in 0..<rng.int(1...2) { out += (rng.chance(10) ? ";;" : ";") + spaces() + property(depth: depth, oneLine: true) }
+            if rng.chance(30) { out += rng.chance(20) ? "; ;" : ";" }
             nl()
         case 5:
             formatOffRegion(depth: depth)

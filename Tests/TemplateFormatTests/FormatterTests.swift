@@ -43,6 +43,10 @@ final class FormatterTests: XCTestCase {
 
     func testPropertiesOnOneLineAreSplit() {
         assertFormats("s a {\n  x: 1;y: 2 ;  z: 3\n}\n", "s a {\n  x: 1\n  y: 2\n  z: 3\n}\n")
+        // Empty `;` members are dropped too.
+        assertFormats("s a { ; x: 1;; ; y: 2; ; } // c\n", "s a {\n  x: 1\n  y: 2\n} // c\n")
+        assertFormats("s a {\n  ;\n}\ns b { ; }\n", "s a {}\ns b {}\n")
+        assertFormats("s a {\n  x: 1;; // c\n}\n", "s a {\n  x: 1 // c\n}\n")
     }
 
     func testPropertySpacing() {
@@ -153,6 +157,10 @@ final class FormatterTests: XCTestCase {
         let input = "style a {\n      /* first line\n   *  second,   odd   spacing\n        last */\n  x: 1\n}\n"
         let expected = "style a {\n  /* first line\n   *  second,   odd   spacing\n        last */\n  x: 1\n}\n"
         assertFormats(input, expected)
+        // Except that no output line ends in blanks, inside a comment either.
+        assertFormats("/* one  \t\r\n   two \r\n*/\r\n", "/* one\r\n   two\r\n*/\r\n")
+        // A `"""` string is a value: its lines are kept with their blanks.
+        assertFormats("s a {\n  t: \"\"\"\n  x  \n  \"\"\"\n}\n", "s a {\n  t: \"\"\"\n  x  \n  \"\"\"\n}\n")
     }
 
     func testMultiLineStringContinuationIsVerbatim() {

@@ -24,6 +24,12 @@ final class LineIndexTests: XCTestCase {
         XCTAssertEqual(index.line(containing: 500), 2)
     }
 
+    func testOffsetsInsideACharacterMapToTheColumnBeforeIt() {
+        let index = LineIndex(Array("a😀b".utf8))
+        XCTAssertEqual((0...6).map { index.utf16Position(of: $0).column }, [0, 1, 1, 1, 1, 3, 4])
+        XCTAssertEqual((0...6).map { index.scalarPosition(of: $0).column }, [0, 1, 1, 1, 1, 2, 3])
+    }
+
     func testUTF16ColumnsAfterEmojiAndCJK() {
         // 😀 is 4 UTF-8 bytes and 2 UTF-16 units; 中 is 3 bytes and 1 unit; é is 2 and 1.
         let text = "t: \"\u{1F600}\u{4E2D}\u{E9}x\"\n\u{4E2D}\u{6587}: 1\r\n  \u{1F468}\u{200D}\u{1F469} z"

@@ -153,14 +153,25 @@ final class ParserRecoveryTests: XCTestCase {
     }
 
     func testStrayTokensAtTheStartOfALine() {
-        let text = "style a {\n  42 is not a key\n  , also not\n  ;\n  b: 2\n}\n"
+        let text = "style a {\n  42 is not a key\n  , also not\n  b: 2\n}\n"
         let tree = parse(text)
         XCTAssertEqual(describe(tree), [
             "TDL014@\(range(of: "42 is not a key", in: text))",
             "TDL014@\(range(of: ", also not", in: text))",
-            "TDL014@\(range(of: ";", in: text))",
         ])
         XCTAssertEqual(tree.document.blocks.first?.properties.map(\.key), ["b"])
+    }
+
+    func testEmptySemicolonsAreMembersOfABlockOnly() {
+        // `block = KIND [NAME] [STRING] "{" { NEWLINE | ";" | property | block } "}"`.
+        let text = "style a { ; x: 1;; ; y: 2; }\nstyle b {\n  ;\n}\n"
+        let tree = parse(text)
+        XCTAssertEqual(codes(tree), [])
+        XCTAssertEqual(tree.document.blocks.first?.properties.map(\.key), ["x", "y"])
+        XCTAssertEqual(tree.document.blocks.last?.members.count, 0)
+        // The top level holds directives and blocks only.
+        let top = "style a {};\n;\n"
+        XCTAssertEqual(describe(parse(top)), ["TDL014@\(ByteRange(start: 10, end: 11))", "TDL014@\(ByteRange(start: 12, end: 13))"])
     }
 
     // MARK: Unterminated strings and comments

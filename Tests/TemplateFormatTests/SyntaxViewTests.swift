@@ -1,5 +1,7 @@
 // The typed views over the tree: blocks, properties, directives and atom decoders.
 
+import Dispatch
+import Foundation
 import XCTest
 @testable import TemplateFormat
 
@@ -94,6 +96,17 @@ final class SyntaxViewTests: XCTestCase {
         XCTAssertEqual(atom(#""a\qb""#)?.contentRange.length, 4)
     }
 
+    func testMultilineStringLayout() {
+        // Opening line break dropped, closing line's indentation removed, CRLF read as LF.
+        let tree = SyntaxTree.parse("s a {\r\n  d: \"\"\"\r\n    one\r\n      two\r\n    \"\"\"\r\n}\r\n")
+        XCTAssertEqual(tree.document.blocks.first?.property("d")?.atoms.first?.stringValue, "one\n  two")
+        // On one line the value is taken as written; escapes still apply.
+        XCTAssertEqual(atom("\"\"\"a \\t b\"\"\"")?.stringValue, "a \t b")
+        // A line indented less than the closing delimiter loses only its own whitespace.
+        let less = SyntaxTree.parse("s a {\n  d: \"\"\"\n    x\n  y\n    \"\"\"\n}\n")
+        XCTAssertEqual(less.document.blocks.first?.property("d")?.atoms.first?.stringValue, "x\ny")
+    }
+
     func testInterpolations() {
         let source = #""Hi {{user}}, {{trial-days}} days; \{{not}} {x} {{""#
         let a = atom(source)
@@ -115,6 +128,26 @@ final class SyntaxViewTests: XCTestCase {
         XCTAssertNil(atom("1.")?.number)
         XCTAssertNil(atom("bold")?.number)
         XCTAssertNil(atom("\"12\"")?.number)
+    }
+
+    /// A number's value is the double nearest to its decimal text, as `Double(String)` gives.
+    /// (The fast path `whole + fraction / scale` rounds twice: `1.66` became
+    /// 1.6600000000000001, which then shows in generated CSS.)
+    func testNumberValuesAreTheNearestDouble() {
+        var rng = SeededRandom(seed: 1066)
+        var samples = ["1.66", "-1.66", "9.274", "6.6149", "-2.9559", "0.1", "0.3", "1.50", "327", "-0", "0.000001", "123456.789"]
+        for _ in 0..<300 {
+            var s = rng.chance(30) ? "-" : ""
+            s += String(rng.below(100_000))
+            if rng.chance(80) { s += "." + String((0..<rng.int(1...6)).map { _ in Character(String(rng.below(10))) }) }
+            samples.append(s)
+        }
+        var wrong: [String] = []
+        for s in samples {
+            guard let n = atom(s)?.number else { wrong.append("\(s): nil"); continue }
+            if n.value != Double(s)! || n.value.sign != Double(s)!.sign { wrong.append("\(s): \(n.value)") }
+        }
+        XCTAssertEqual(wrong, [], "AtomSyntax.number differs from Double(String)")
     }
 
     func testHexColours() {
@@ -140,6 +173,42 @@ final class SyntaxViewTests: XCTestCase {
         XCTAssertEqual(tree.text(of: ByteRange(start: 4, end: 40)), "c\n")
         XCTAssertEqual(tree.text(of: tree.tokens[2]), "c")
         XCTAssertEqual(SyntaxTree.parse(bytes("x")).bytes, bytes("x"))
+    }
+
+    /// Views keep their tree (and its token and node memory) alive on their own.
+    func testViewsOutliveTheirTreeVariable() {
+        func firstAtom() -> AtomSyntax? {
+            let tree = SyntaxTree.parse("s a {\n  v: \"kept\" #abc\n}\n")
+            return tree.document.blocks.first?.properties.first?.atoms.first
+        }
+        var atoms: [AtomSyntax] = []
+        for _ in 0..<200 { if let a = firstAtom() { atoms.append(a) } }
+        // Churn the allocator so freed memory would be reused.
+        for i in 0..<200 { _ = SyntaxTree.parse(String(repeating: "x\(i) y {}\n", count: 20)) }
+        XCTAssertEqual(atoms.count, 200)
+        XCTAssertTrue(atoms.allSatisfy { $0.stringValue == "kept" && $0.text == "\"kept\"" })
+        let block = SyntaxTree.parse("t n \"T\" { k: 1 }").document.blocks[0]
+        XCTAssertEqual(block.title, "T")
+        XCTAssertEqual(block.tree.tokens.count, 8)
+    }
+
+    /// A tree is an immutable value: many threads may read and format it at once.
+    func testConcurrentReadersAgree() {
+        final class Results: @unchecked Sendable {
+            let lock = NSLock()
+            var outputs: [[UInt8]?] = Array(repeating: nil, count: 16)
+        }
+        let input = ExampleFiles.all.first?.bytes ?? bytes("s a { x: 1 }")
+        let tree = SyntaxTree.parse(input)
+        let expected = formatted(input)
+        XCTAssertNotNil(expected)
+        let results = Results()
+        DispatchQueue.concurrentPerform(iterations: 16) { i in
+            var out: [UInt8]? = nil
+            if case .formatted(let f) = Formatter.format(tree), structureDump(tree) == structureDump(SyntaxTree.parse(f)) { out = f }
+            results.lock.lock(); results.outputs[i] = out; results.lock.unlock()
+        }
+        XCTAssertTrue(results.outputs.allSatisfy { $0 != nil && $0 == expected })
     }
 
     func testByteRange() {

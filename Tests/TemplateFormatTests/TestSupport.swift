@@ -109,10 +109,16 @@ func structureDump(_ tree: SyntaxTree) -> [String] {
     return lines
 }
 
-/// The texts of all comments in order, trimmed of surrounding blanks.
+/// The texts of all comments in order, trimmed of surrounding blanks and of blanks at the
+/// ends of the inner lines of block comments (the formatter removes those).
 func commentTexts(_ tree: SyntaxTree) -> [String] {
-    tree.tokens.filter { $0.kind.isComment }.map {
-        tree.text(of: $0).trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
+    tree.tokens.filter { $0.kind.isComment }.map { token -> String in
+        var out: [UInt8] = []
+        for b in tree.bytes[token.start..<token.end] {
+            if b == 0x0A || b == 0x0D { while let last = out.last, last == 0x20 || last == 0x09 { out.removeLast() } }
+            out.append(b)
+        }
+        return string(out).trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
     }
 }
 

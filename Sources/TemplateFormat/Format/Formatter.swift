@@ -222,6 +222,8 @@ struct Printer {
                 }
                 newlines = 0
                 first = false
+            case .semicolon:
+                break  // an empty member among a block's members: separators are not written
             default:
                 // Unreachable in an error-free tree; written as is so that nothing is lost.
                 write(0x20)

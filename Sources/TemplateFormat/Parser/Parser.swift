@@ -160,7 +160,10 @@ struct Parser {
         startNode(.document, at: 0)
         while true {
             // Trivia, newlines and comments between members belong to the enclosing node.
-            while pos < tokens.count && (tokens[pos].kind.isTrivia || tokens[pos].kind == .newline) { pos += 1 }
+            // So does an empty `;` among a block's members (the grammar allows it, as it allows
+            // a blank line); at top level a `;` is an error below.
+            while pos < tokens.count && (tokens[pos].kind.isTrivia || tokens[pos].kind == .newline
+                                         || (tokens[pos].kind == .semicolon && blockDepth > 0)) { pos += 1 }
             if atEnd { break }
             let tok = tokens[pos]
             if recoverByIndent && blockDepth > 0 && tok.kind != .rightBrace && startsLine(pos) {
@@ -191,7 +194,7 @@ struct Parser {
                 member()
             case .semicolon:
                 startNode(.error, at: pos)
-                report(.unexpectedToken, tok.range, "unexpected `;`: it ends a property, and there is none before it")
+                report(.unexpectedToken, tok.range, "unexpected `;` outside a block: it ends a property, and there is none before it")
                 pos += 1
                 finishNode(endToken: pos)
             default:

@@ -85,12 +85,14 @@ public struct LineIndex: Sendable {
         let line = line(containing: clamped)
         let start = lineStarts[line]
         if asciiLine[line] { return (line, clamped - start) }
+        // Each scalar counts one, and so does each byte of invalid UTF-8 (as in UTF-16 columns).
         var count = 0
         var i = start
         while i < clamped {
-            // Every byte that is not a UTF-8 continuation byte starts a scalar (or is an invalid byte, counted as one).
-            if bytes[i] & 0xC0 != 0x80 { count += 1 }
-            i += 1
+            let (len, _) = LineIndex.scalarWidth(bytes, at: i, limit: bytes.count)
+            if i + len > clamped { break }  // an offset inside a character: stay before it
+            count += 1
+            i += len
         }
         return (line, count)
     }
@@ -124,7 +126,8 @@ public struct LineIndex: Sendable {
         var units = 0
         var i = from
         while i < to {
-            let (len, u16) = scalarWidth(bytes, at: i, limit: to)
+            let (len, u16) = scalarWidth(bytes, at: i, limit: bytes.count)
+            if i + len > to { break }  // an offset inside a character: the column before it
             units += u16
             i += len
         }

@@ -35,9 +35,54 @@ public struct AtomSyntax: Sendable {
 
     /// A string's value with escapes decoded (invalid escapes are kept as written).
     public var stringValue: String {
-        let r = contentRange
+        if token.kind == .multilineString {
+            let raw = AtomSyntax.multilineLayout(Array(tree.bytes[contentRange.start..<contentRange.end]))
+            return AtomSyntax.decodeEscapes(raw, ByteRange(start: 0, end: raw.count))
+        }
+        return AtomSyntax.decodeEscapes(tree.bytes, contentRange)
+    }
+
+    /// The layout rules of `"""` strings (docs/LANGUAGE.md, Strings): line breaks become LF;
+    /// a line break right after the opening `"""` is dropped; when the closing `"""` stands
+    /// on its own line, that last line break goes and its indentation is removed from the
+    /// start of every line.
+    static func multilineLayout(_ content: [UInt8]) -> [UInt8] {
+        var lines: [[UInt8]] = [[]]
+        var k = 0
+        while k < content.count {
+            let b = content[k]
+            if b == 0x0D || b == 0x0A {
+                if b == 0x0D && k + 1 < content.count && content[k + 1] == 0x0A { k += 1 }
+                lines.append([])
+            } else {
+                lines[lines.count - 1].append(b)
+            }
+            k += 1
+        }
+        if lines.count > 1 && lines[0].isEmpty { lines.removeFirst() }
+        if lines.count > 1, let last = lines.last, last.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+            let indent = last
+            lines.removeLast()
+            lines = lines.map { line in
+                var i = 0
+                while i < indent.count && i < line.count && line[i] == indent[i] { i += 1 }
+                if i < indent.count {  // indented less: drop what whitespace it has
+                    while i < line.count && (line[i] == 0x20 || line[i] == 0x09) { i += 1 }
+                }
+                return Array(line[i...])
+            }
+        }
+        var out: [UInt8] = []
+        for (n, line) in lines.enumerated() {
+            if n > 0 { out.append(0x0A) }
+            out.append(contentsOf: line)
+        }
+        return out
+    }
+
+    /// Decodes the escapes of `bytes[r]`; invalid escapes are kept as written.
+    static func decodeEscapes(_ bytes: [UInt8], _ r: ByteRange) -> String {
         var scalars = String.UnicodeScalarView()
-        let bytes = tree.bytes
         var k = r.start
         var chunkStart = k
         func flush(_ end: Int) {
@@ -115,41 +160,46 @@ public struct AtomSyntax: Sendable {
 
     /// A number's value and its unit (nil when unitless), or nil for non-numbers and
     /// malformed numbers. Read from the bytes: the validator and exporter call this for
-    /// every coordinate.
+    /// every coordinate. Exact: up to 15 significant digits the value is one correctly
+    /// rounded division of two exactly representable numbers (the classic fast path of
+    /// decimal conversion); longer numbers go through the standard parser.
     public var number: (value: Double, unit: String?)? {
         guard token.kind == .number, !token.flags.contains(.malformed) else { return nil }
         let bytes = tree.storage.bytes
         var k = token.start
         let negative = bytes[k] == 0x2D
         if negative { k += 1 }
-        var whole: Double = 0
-        while k < token.end, bytes[k] >= 0x30 && bytes[k] <= 0x39 {
-            whole = whole * 10 + Double(bytes[k] - 0x30)
-            k += 1
-        }
-        var value = whole
-        if k < token.end && bytes[k] == 0x2E {
-            k += 1
-            var fraction: Double = 0, scale: Double = 1
-            var digits = 0
-            while k < token.end, bytes[k] >= 0x30 && bytes[k] <= 0x39 {
-                fraction = fraction * 10 + Double(bytes[k] - 0x30)
-                scale *= 10
-                digits += 1
-                k += 1
-            }
-            // Beyond 15 digits the quick sum can round differently: defer to the standard parser.
-            if digits > 15 || whole >= 1e15 {
-                guard let exact = Double(tree.text(of: ByteRange(start: token.start + (negative ? 1 : 0), end: k))) else { return nil }
-                value = exact
+        let digitsStart = k
+        var mantissa: UInt64 = 0
+        var significant = 0
+        var fractionDigits = 0
+        var inFraction = false
+        while k < token.end {
+            let b = bytes[k]
+            if b >= 0x30 && b <= 0x39 {
+                if significant > 0 || b != 0x30 { significant += 1 }
+                if significant <= 18 { mantissa = mantissa &* 10 &+ UInt64(b - 0x30) }
+                if inFraction { fractionDigits += 1 }
+            } else if b == 0x2E && !inFraction {
+                inFraction = true
             } else {
-                value = whole + fraction / scale
+                break
             }
+            k += 1
         }
-        if negative { value = -value }
+        let value: Double
+        if significant <= 15 && fractionDigits <= 22 {
+            value = Double(mantissa) / AtomSyntax.powersOfTen[fractionDigits]
+        } else {
+            guard let exact = Double(tree.text(of: ByteRange(start: digitsStart, end: k))) else { return nil }
+            value = exact
+        }
         let unit: String? = k < token.end ? tree.text(of: ByteRange(start: k, end: token.end)) : nil
-        return (value, unit)
+        return (negative ? -value : value, unit)
     }
+
+    /// 10^0 … 10^22: every one is exactly representable as a Double.
+    static let powersOfTen: [Double] = (0...22).map { n in (0..<n).reduce(1.0) { r, _ in r * 10 } }
 
     /// A hex colour as 0xRRGGBBAA (short forms expanded), or nil.
     public var hexColor: UInt32? {
