@@ -56,7 +56,7 @@ public struct DiagnosticCode: Sendable, Hashable {
     static let conflictingProperties = DiagnosticCode("TDL119", .error, "Properties that exclude each other")
     static let styleDoesNotApply = DiagnosticCode("TDL120", .warning, "Style property does not apply")
     static let misplacedDirective = DiagnosticCode("TDL121", .error, "Misplaced or repeated directive")
-    static let malformedInterpolation = DiagnosticCode("TDL122", .warning, "Malformed interpolation")
+    static let malformedInterpolation = DiagnosticCode("TDL122", .error, "Malformed interpolation")
 
     // Lint.
     static let outsideCanvas = DiagnosticCode("TDL301", .warning, "Element outside its canvas")
