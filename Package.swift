@@ -18,13 +18,16 @@ let package = Package(
         .target(name: "Validator", dependencies: ["TemplateFormat"]),
         // File-system side of the command-line tools: discovery, .editorconfig, atomic writes, diffs.
         .target(name: "ToolSupport", dependencies: ["TemplateFormat"]),
+        // Templates and annotation sets to HTML, SVG and the JSON model. No I/O.
+        .target(name: "HTMLGen", dependencies: ["TemplateFormat", "Validator"]),
         // The commands of `template-fmt` as a library, so tests run them in process.
-        .target(name: "TDLCommands", dependencies: ["TemplateFormat", "Validator", "ToolSupport"]),
+        .target(name: "TDLCommands", dependencies: ["TemplateFormat", "Validator", "ToolSupport", "HTMLGen"]),
         .executableTarget(name: "template-fmt", dependencies: ["TDLCommands"]),
-        .executableTarget(name: "tdl-bench", dependencies: ["TemplateFormat", "Validator"]),
+        .executableTarget(name: "tdl-bench", dependencies: ["TemplateFormat", "Validator", "HTMLGen"]),
         .testTarget(name: "TemplateFormatTests", dependencies: ["TemplateFormat"]),
         .testTarget(name: "ValidatorTests", dependencies: ["Validator", "TemplateFormat"]),
         .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport"]),
+        .testTarget(name: "HTMLGenTests", dependencies: ["HTMLGen", "TemplateFormat", "Validator"], exclude: ["Golden"]),
         .testTarget(name: "TDLCommandsTests", dependencies: ["TDLCommands", "TemplateFormat", "ToolSupport"]),
     ]
 )

@@ -13,6 +13,7 @@ public enum TemplateFmt {
       format    Rewrite .tdl files in the canonical layout (or --check / --diff).
       check     Report syntax, structure and lint problems (text, json, github, sarif).
       explain   Explain a diagnostic code with examples: template-fmt explain TDL101
+      export    Write templates as HTML, annotation sets as HTML or SVG, or either as JSON.
       help      Show help for a command: template-fmt help format
 
     Options:
@@ -44,6 +45,7 @@ public enum TemplateFmt {
                 case "format": env.out(FormatCommand.help)
                 case "check": env.out(CheckCommand.help)
                 case "explain": env.out(ExplainCommand.help)
+                case "export": env.out(ExportCommand.help)
                 case let other?: throw UsageError(message: "no such command '\(other)'")
                 }
                 return 0
@@ -53,6 +55,8 @@ public enum TemplateFmt {
                 return try CheckCommand(env: env).run(rest)
             case "explain":
                 return try ExplainCommand(env: env).run(rest)
+            case "export":
+                return try ExportCommand(env: env).run(rest)
             default:
                 throw UsageError(message: command.hasPrefix("-") ? "unknown option '\(command)'" : "no such command '\(command)'")
             }

@@ -42,8 +42,9 @@ while !args.isEmpty {
     case "--sizes": sizes = (args.isEmpty ? "" : args.removeFirst()).split(separator: ",").map(String.init)
     case "--file": if !args.isEmpty { files.append(args.removeFirst()); sizes = [] }
     case "--write-corpus": corpusDir = args.isEmpty ? nil : args.removeFirst()
+    case "--export": exportReport(); exit(0)
     case "-h", "--help":
-        print("usage: tdl-bench [--sizes 1k,10k,100k,10mb] [--file PATH]... [--write-corpus DIR]")
+        print("usage: tdl-bench [--sizes 1k,10k,100k,10mb] [--file PATH]... [--write-corpus DIR] | --export")
         exit(0)
     default:
         FileHandle.standardError.write(Data("tdl-bench: unknown argument '\(a)'\n".utf8))

@@ -1,0 +1,360 @@
+import Validator
+
+/// A resolved annotation set as SVG: the overlay drawn in the image's px, either inline in an
+/// HTML `<figure>` over the `<img>`, or as a standalone SVG that draws the image itself
+/// with `<image href>`.
+///
+/// Every element is a `<g id="…">` (its resolved id) holding its shapes, painted in `z`
+/// order (source order among equal `z`). Generated ids of markers, filters and clip paths
+/// start with `tdl.`, which no element id can. Colours with alpha are written as an opaque
+/// colour plus `fill-opacity` / `stroke-opacity`, which every SVG renderer reads.
+public enum AnnotationSVG {
+    /// A standalone SVG document: `<image href>` under the overlay.
+    public static func standalone(_ item: ResolvedItem) -> [UInt8] {
+        var out = OutputBuffer(capacity: 1024 + item.children.count * 256)
+        out.raw("<svg xmlns=\"http://www.w3.org/2000/svg\"")
+        if let size = item.canvasSize {
+            out.attribute("width", number: size.width)
+            out.attribute("height", number: size.height)
+            viewBox(size, into: &out)
+        }
+        out.raw(">\n<title>")
+        out.text(item.displayTitle)
+        out.raw("</title>\n")
+        let image = item[.image]?.string
+        if let image {
+            out.raw("<image"); out.attribute("href", image)
+            imagePlacement(item, into: &out)
+            out.raw("/>\n")
+        }
+        overlay(item, image: image, indent: "", into: &out)
+        out.raw("</svg>\n")
+        return out.bytes
+    }
+
+    /// An HTML page holding a `<figure>`: the `<img>` and the inline SVG overlay.
+    public static func figureHTML(_ item: ResolvedItem) -> [UInt8] {
+        var css = OutputBuffer()
+        css.raw("*,*::before,*::after{box-sizing:border-box}\nhtml,body{margin:0;padding:0}\n")
+        let size = item.canvasSize
+        if let size {
+            // The image scales down to narrow screens; the overlay's viewBox follows it.
+            css.raw(".tdl-figure{position:relative;margin:0 auto;max-width:")
+            css.number(size.width)
+            css.raw("px}\n.tdl-figure>img{display:block;width:100%;height:auto}\n")
+            css.raw(".tdl-figure>svg{position:absolute;left:0;top:0;width:100%;height:100%;overflow:hidden}\n")
+        } else {
+            // Without a size the overlay is drawn in px over the image at its natural size.
+            css.raw(".tdl-figure{position:relative;display:table;margin:0 auto}\n.tdl-figure>img{display:block}\n")
+            css.raw(".tdl-figure>svg{position:absolute;left:0;top:0;width:100%;height:100%;overflow:visible}\n")
+        }
+        var body = OutputBuffer(capacity: 1024 + item.children.count * 256)
+        body.raw("<figure class=\"tdl-figure\">\n")
+        let image = item[.image]?.string
+        if let image {
+            body.raw("  <img"); body.attribute("src", image); body.attribute("alt", item.displayTitle)
+            if let size {
+                body.attribute("width", number: size.width)
+                body.attribute("height", number: size.height)
+            }
+            body.raw(">\n")
+        }
+        body.raw("  <svg")
+        if let size { viewBox(size, into: &body) }
+        body.raw(">\n")
+        overlay(item, image: image, indent: "    ", into: &body)
+        body.raw("  </svg>\n</figure>\n")
+        return HTMLPage.write(lang: nil, title: item.displayTitle, description: nil, css: css, body: body)
+    }
+
+    static func viewBox(_ size: (width: Double, height: Double), into out: inout OutputBuffer) {
+        out.raw(" viewBox=\"0 0 ")
+        out.number(size.width); out.byte(0x20); out.number(size.height)
+        out.byte(0x22)
+    }
+
+    static func imagePlacement(_ item: ResolvedItem, into out: inout OutputBuffer) {
+        out.raw(" x=\"0\" y=\"0\"")
+        if let size = item.canvasSize {
+            out.attribute("width", number: size.width)
+            out.attribute("height", number: size.height)
+        } else {
+            // No size given: the image fills the drawing (SVG 1.1 requires both attributes).
+            out.raw(" width=\"100%\" height=\"100%\"")
+        }
+    }
+
+    // MARK: Overlay
+
+    /// `<defs>` (markers, blur filters and clips) and the elements, in `z` order.
+    static func overlay(_ item: ResolvedItem, image: String?, indent: String, into out: inout OutputBuffer) {
+        let ends = AnnotationGeometry.lineEnds(item.children)
+        let ordered = item.children.enumerated().sorted { a, b in
+            let za = a.element[.z]?.number ?? 0, zb = b.element[.z]?.number ?? 0
+            return za != zb ? za < zb : a.offset < b.offset
+        }
+        var defs = OutputBuffer()
+        var shapes = OutputBuffer()
+        for (index, e) in ordered {
+            let box = AnnotationGeometry.box(e, lines: ends)
+            element(e, index: index, box: box, ends: ends[e.id], item: item, image: image, indent: indent,
+                    defs: &defs, out: &shapes)
+        }
+        if !defs.isEmpty {
+            out.raw(indent); out.raw("<defs>\n")
+            out.append(defs)
+            out.raw(indent); out.raw("</defs>\n")
+        }
+        out.append(shapes)
+    }
+
+    static func element(_ e: ResolvedElement, index: Int, box: Rect,
+                        ends: (from: (x: Double, y: Double), to: (x: Double, y: Double))?,
+                        item: ResolvedItem, image: String?, indent: String,
+                        defs: inout OutputBuffer, out: inout OutputBuffer) {
+        out.raw(indent); out.raw("<g"); out.attribute("id", e.id)
+        if let opacity = e[.opacity]?.number, opacity != 1 { out.attribute("opacity", number: opacity) }
+        let rotation = e[.rotation]?.number ?? 0, scale = e[.scale]?.number ?? 1
+        if rotation != 0 || scale != 1 {
+            let c = box.center
+            out.raw(" transform=\"translate("); out.number(c.x); out.byte(0x20); out.number(c.y); out.byte(0x29)
+            if rotation != 0 { out.raw(" rotate("); out.number(rotation); out.byte(0x29) }
+            if scale != 1 { out.raw(" scale("); out.number(scale); out.byte(0x29) }
+            out.raw(" translate("); out.number(-c.x); out.byte(0x20); out.number(-c.y); out.raw(")\"")
+        }
+        if e[.visible]?.bool == false { out.raw(" display=\"none\"") }
+        out.raw(">\n")
+        let inner = indent + "  "
+        switch e.kind {
+        case "rect", "highlight":
+            rect(box, radius: e[.cornerRadius]?.number ?? 0, fill: e[.fill]?.color, stroke: e[.stroke]?.color,
+                 width: e[.strokeWidth]?.number ?? 2, indent: inner, into: &out)
+        case "ellipse":
+            out.raw(inner); out.raw("<ellipse")
+            let c = box.center
+            out.attribute("cx", number: c.x); out.attribute("cy", number: c.y)
+            out.attribute("rx", number: box.width / 2); out.attribute("ry", number: box.height / 2)
+            paint(fill: e[.fill]?.color, stroke: e[.stroke]?.color, width: e[.strokeWidth]?.number ?? 2, into: &out)
+            out.raw("/>\n")
+        case "line", "arrow":
+            if let ends { line(e, index: index, ends: ends, indent: inner, defs: &defs, out: &out) }
+        case "label":
+            label(e, box: box, indent: inner, into: &out)
+        case "number":
+            number(e, box: box, indent: inner, into: &out)
+        case "blur":
+            blur(e, index: index, box: box, item: item, image: image, indent: inner, defs: &defs, out: &out)
+        default:
+            break
+        }
+        out.raw(indent); out.raw("</g>\n")
+    }
+
+    static func rect(_ box: Rect, radius: Double, fill: RGBAColor?, stroke: RGBAColor?, width: Double,
+                     indent: String, into out: inout OutputBuffer) {
+        out.raw(indent); out.raw("<rect")
+        out.attribute("x", number: box.x); out.attribute("y", number: box.y)
+        out.attribute("width", number: box.width); out.attribute("height", number: box.height)
+        if radius > 0 { out.attribute("rx", number: radius) }
+        paint(fill: fill, stroke: stroke, width: width, into: &out)
+        out.raw("/>\n")
+    }
+
+    /// `fill`, `stroke` and `stroke-width` attributes; `none` where a colour is absent.
+    static func paint(fill: RGBAColor?, stroke: RGBAColor?, width: Double, into out: inout OutputBuffer) {
+        color("fill", fill, into: &out)
+        if let stroke, width > 0 {
+            color("stroke", stroke, into: &out)
+            out.attribute("stroke-width", number: width)
+        } else {
+            out.raw(" stroke=\"none\"")
+        }
+    }
+
+    /// ` name="#RRGGBB"` plus ` name-opacity="A"` for a translucent colour; `none` for nil.
+    static func color(_ name: StaticString, _ c: RGBAColor?, into out: inout OutputBuffer) {
+        out.byte(0x20); out.raw(name); out.raw("=\"")
+        guard let c else { out.raw("none\""); return }
+        out.hex(c, alpha: false); out.byte(0x22)
+        if !c.isOpaque {
+            out.byte(0x20); out.raw(name); out.raw("-opacity=\""); out.number(CSSValues.alpha(c)); out.byte(0x22)
+        }
+    }
+
+    // MARK: Lines and markers
+
+    /// A marker's shape in a 10 x 10 box whose +x points along the line at its end, and how far
+    /// the line stops short of the end so that its butt does not show past the shape's tip.
+    struct MarkerShape {
+        let path: String
+        let filled: Bool
+        /// Anchor on the x axis (the line's end sits here).
+        let refX: Double
+        /// Distance in marker units (of 10) by which the line is shortened.
+        let inset: Double
+    }
+
+    static func markerShape(_ style: String, tail: Bool) -> MarkerShape? {
+        // Head shapes point along +x with their tip at the line's end; tail shapes are their
+        // mirror images, pointing away from the line at its start. The anchor sits `inset`
+        // units behind the tip, where the shortened line ends.
+        switch style {
+        case "filled":
+            return MarkerShape(path: tail ? "M10 0L0 5L10 10Z" : "M0 0L10 5L0 10Z", filled: true, refX: 5, inset: 5)
+        case "open":
+            return MarkerShape(path: tail ? "M9 1L1 5L9 9" : "M1 1L9 5L1 9", filled: false, refX: tail ? 2 : 8, inset: 1)
+        case "circle": return MarkerShape(path: "M1 5A4 4 0 1 0 9 5A4 4 0 1 0 1 5Z", filled: true, refX: 5, inset: 0)
+        case "square": return MarkerShape(path: "M1 1H9V9H1Z", filled: true, refX: 5, inset: 0)
+        case "bar": return MarkerShape(path: "M5 0V10", filled: false, refX: 5, inset: 0)
+        default: return nil
+        }
+    }
+
+    static func line(_ e: ResolvedElement, index: Int, ends: (from: (x: Double, y: Double), to: (x: Double, y: Double)),
+                     indent: String, defs: inout OutputBuffer, out: inout OutputBuffer) {
+        let width = e[.strokeWidth]?.number ?? 2
+        let stroke = e[.stroke]?.color ?? RGBAColor(red: 255, green: 0, blue: 0)
+        let fill = e[.fill]?.color ?? stroke
+        // Markers are sized from the stroke width in user units: 3w + 6 px square.
+        let size = 3 * width + 6
+        let head = markerShape(e[.head]?.string ?? "none", tail: false)
+        let tail = markerShape(e[.tail]?.string ?? "none", tail: true)
+        var from = ends.from, to = ends.to
+        let dx = to.x - from.x, dy = to.y - from.y
+        let length = (dx * dx + dy * dy).squareRoot()
+        let headInset = (head?.inset ?? 0) * size / 10, tailInset = (tail?.inset ?? 0) * size / 10
+        if length > headInset + tailInset && length > 0 {
+            from = (from.x + dx / length * tailInset, from.y + dy / length * tailInset)
+            to = (to.x - dx / length * headInset, to.y - dy / length * headInset)
+        }
+        for (shape, name) in [(head, "head"), (tail, "tail")] {
+            guard let shape else { continue }
+            defs.raw(indent); defs.raw("<marker id=\"tdl."); defs.number(Double(index)); defs.byte(0x2E); defs.raw(name)
+            defs.raw("\" viewBox=\"0 0 10 10\" markerUnits=\"userSpaceOnUse\"")
+            defs.attribute("markerWidth", number: size); defs.attribute("markerHeight", number: size)
+            defs.attribute("refX", number: shape.refX); defs.raw(" refY=\"5\" orient=\"auto\" overflow=\"visible\">")
+            defs.raw("<path"); defs.attribute("d", shape.path)
+            let outline = min(width * 10 / size, 2)
+            if shape.filled {
+                paint(fill: fill, stroke: stroke, width: outline, into: &defs)
+            } else {
+                color("fill", nil, into: &defs)
+                color("stroke", stroke, into: &defs)
+                defs.attribute("stroke-width", number: width * 10 / size)
+            }
+            defs.raw("/></marker>\n")
+        }
+        out.raw(indent); out.raw("<line")
+        out.attribute("x1", number: from.x); out.attribute("y1", number: from.y)
+        out.attribute("x2", number: to.x); out.attribute("y2", number: to.y)
+        color("stroke", stroke, into: &out)
+        out.attribute("stroke-width", number: width)
+        let cap = e[.cap]?.string ?? "butt"
+        if cap == "round" || cap == "square" { out.raw(cap == "round" ? " stroke-linecap=\"round\"" : " stroke-linecap=\"square\"") }
+        switch e[.dash]?.string {
+        case "dashed"? where width > 0:
+            out.raw(" stroke-dasharray=\""); out.number(4 * width); out.byte(0x20); out.number(3 * width); out.byte(0x22)
+        case "dotted"? where width > 0:
+            // Round caps draw a dot from a zero-length dash; other caps need a dash as long as the width.
+            out.raw(" stroke-dasharray=\""); out.number(cap == "round" ? 0 : width); out.byte(0x20); out.number(2 * width); out.byte(0x22)
+        default:
+            break
+        }
+        if head != nil { out.raw(" marker-end=\"url(#tdl."); out.number(Double(index)); out.raw(".head)\"") }
+        if tail != nil { out.raw(" marker-start=\"url(#tdl."); out.number(Double(index)); out.raw(".tail)\"") }
+        out.raw("/>\n")
+    }
+
+    // MARK: Labels, numbers, blurs
+
+    static func fontAttributes(_ e: ResolvedElement, size: Double, weight: Int, into out: inout OutputBuffer) {
+        var family = "sans-serif"
+        if case .font(let name, _)? = e[.font], let quoted = CSSValues.fontFamily(name) { family = quoted + ", sans-serif" }
+        out.attribute("font-family", family)
+        out.attribute("font-size", number: size)
+        if weight != 400 { out.attribute("font-weight", number: Double(weight)) }
+    }
+
+    static func label(_ e: ResolvedElement, box: Rect, indent: String, into out: inout OutputBuffer) {
+        let background = e[.background]?.color ?? e[.fill]?.color
+        let stroke = e[.stroke]?.color
+        if background != nil || stroke != nil {
+            rect(box, radius: 0, fill: background, stroke: stroke, width: e[.strokeWidth]?.number ?? 2, indent: indent, into: &out)
+        }
+        let fontSize = e[.fontSize]?.number ?? 16
+        let layout = AnnotationGeometry.labelLayout(e)
+        let padX = fontSize * AnnotationGeometry.labelPaddingX
+        let lineHeight = fontSize * AnnotationGeometry.lineHeight
+        let x: Double
+        let anchor: StaticString?
+        switch e[.align]?.string {
+        case "center"?: x = box.x + box.width / 2; anchor = "middle"
+        case "right"?: x = box.x + box.width - padX; anchor = "end"
+        default: x = box.x + padX; anchor = nil
+        }
+        let top = box.y + (box.height - Double(layout.lines.count) * lineHeight) / 2
+        out.raw(indent); out.raw("<text")
+        var weight = 400
+        if case .font(_, let w?)? = e[.font] { weight = Schema.cssFontWeight(w) ?? 400 }
+        fontAttributes(e, size: fontSize, weight: weight, into: &out)
+        color("fill", e[.color]?.color ?? RGBAColor(red: 255, green: 0, blue: 0), into: &out)
+        if let anchor { out.raw(" text-anchor=\""); out.raw(anchor); out.byte(0x22) }
+        out.raw(" dominant-baseline=\"central\">")
+        for (i, line) in layout.lines.enumerated() {
+            out.raw("<tspan"); out.attribute("x", number: x)
+            out.attribute("y", number: top + (Double(i) + 0.5) * lineHeight)
+            out.byte(0x3E); out.text(line); out.raw("</tspan>")
+        }
+        out.raw("</text>\n")
+    }
+
+    static func number(_ e: ResolvedElement, box: Rect, indent: String, into out: inout OutputBuffer) {
+        let radius = e[.radius]?.number ?? 16
+        let c = box.center
+        out.raw(indent); out.raw("<circle")
+        out.attribute("cx", number: c.x); out.attribute("cy", number: c.y); out.attribute("r", number: radius)
+        paint(fill: e[.fill]?.color ?? RGBAColor(red: 255, green: 0, blue: 0), stroke: e[.stroke]?.color,
+              width: e[.strokeWidth]?.number ?? 2, into: &out)
+        out.raw("/>\n")
+        let value = String(e[.value].flatMap { if case .integer(let n) = $0 { return n } else { return nil } } ?? 0)
+        let digits = Double(max(value.count, 2))
+        out.raw(indent); out.raw("<text")
+        out.attribute("x", number: c.x); out.attribute("y", number: c.y)
+        fontAttributes(e, size: (radius * 2 / digits * 1.1 * 1000).rounded() / 1000, weight: 700, into: &out)
+        color("fill", e[.color]?.color ?? RGBAColor(red: 255, green: 255, blue: 255), into: &out)
+        out.raw(" text-anchor=\"middle\" dominant-baseline=\"central\">")
+        out.text(value)
+        out.raw("</text>\n")
+    }
+
+    /// The image drawn again inside the box, blurred by an SVG filter and clipped to the box.
+    /// It redacts the rendering only: the image file itself still holds the pixels.
+    static func blur(_ e: ResolvedElement, index: Int, box: Rect, item: ResolvedItem, image: String?, indent: String,
+                     defs: inout OutputBuffer, out: inout OutputBuffer) {
+        let radius = e[.radius]?.number ?? 8
+        if let image {
+            let id = "tdl." + NumberFormat.short(Double(index))
+            // The filter region reaches past the box so the blur near its edges samples the
+            // real neighbouring pixels; the clip then keeps only the box.
+            let margin = 3 * radius
+            defs.raw(indent); defs.raw("<filter"); defs.attribute("id", id + ".blur")
+            defs.raw(" filterUnits=\"userSpaceOnUse\"")
+            defs.attribute("x", number: box.x - margin); defs.attribute("y", number: box.y - margin)
+            defs.attribute("width", number: box.width + 2 * margin); defs.attribute("height", number: box.height + 2 * margin)
+            defs.raw("><feGaussianBlur"); defs.attribute("stdDeviation", number: radius); defs.raw("/></filter>\n")
+            defs.raw(indent); defs.raw("<clipPath"); defs.attribute("id", id + ".clip"); defs.raw("><rect")
+            defs.attribute("x", number: box.x); defs.attribute("y", number: box.y)
+            defs.attribute("width", number: box.width); defs.attribute("height", number: box.height)
+            defs.raw("/></clipPath>\n")
+            out.raw(indent); out.raw("<g"); out.attribute("clip-path", "url(#" + id + ".clip)"); out.raw("><image")
+            out.attribute("href", image)
+            imagePlacement(item, into: &out)
+            out.raw(" preserveAspectRatio=\"none\""); out.attribute("filter", "url(#" + id + ".blur)")
+            out.raw("/></g>\n")
+        }
+        let fill = e[.fill]?.color, stroke = e[.stroke]?.color
+        if fill != nil || stroke != nil {
+            rect(box, radius: 0, fill: fill, stroke: stroke, width: e[.strokeWidth]?.number ?? 2, indent: indent, into: &out)
+        }
+    }
+}

@@ -1,0 +1,496 @@
+import TemplateFormat
+import Validator
+
+extension ResolvedDocument {
+    /// The templates and annotation sets of a document, by name and kind, in source order.
+    public static func items(in tree: SyntaxTree) -> [(name: String, kind: ResolvedItem.Kind)] {
+        var seen: Set<String> = []
+        var result: [(String, ResolvedItem.Kind)] = []
+        for block in tree.document.blocks {
+            guard let name = block.name, !seen.contains(name),
+                  let kind = ResolvedItem.Kind(rawValue: block.kind) else { continue }
+            seen.insert(name)
+            result.append((name, kind))
+        }
+        return result
+    }
+
+    /// Resolves a document's templates and annotation sets: styles along their chains
+    /// (imports read through `loader`, as the validator reads them), schema defaults,
+    /// parameters from their defaults or from `data`, ids, auto-numbering and group offsets.
+    ///
+    /// - Parameters:
+    ///   - only: the names of the items to resolve, in any order (nil: every item). Unknown
+    ///     names are ignored; the result keeps source order.
+    ///   - data: parameter values; a key no resolved template declares is a warning, a value
+    ///     of another type than the parameter's default an error (both in `issues`).
+    public static func resolve(_ tree: SyntaxTree, path: String? = nil, loader: ImportLoader? = nil,
+                               data: [String: ParamValue] = [:], only: [String]? = nil) -> ResolvedDocument {
+        var resolver = Resolver(tree: tree, path: path, loader: loader)
+        let wanted = only.map(Set.init)
+        var items: [ResolvedItem] = []
+        var declared: [[ResolvedParameter]] = []
+        var seen: Set<String> = []
+        for block in tree.document.blocks {
+            guard let name = block.name, !seen.contains(name) else { continue }
+            guard block.kind == "template" || block.kind == "annotations" else { continue }
+            seen.insert(name)
+            if let wanted, !wanted.contains(name) { continue }
+            if block.kind == "template" {
+                let params = ParameterBinding.declared(in: block)
+                declared.append(params)
+                let bound = ParameterBinding.bind(params, data: data, template: name, issues: &resolver.issues)
+                items.append(resolver.template(block, name: name, parameters: bound))
+            } else {
+                items.append(resolver.annotations(block, name: name))
+            }
+        }
+        let unknown = ParameterBinding.unknownKeys(data, declared: declared)
+        return ResolvedDocument(items: items, issues: unknown + resolver.issues)
+    }
+}
+
+/// What the resolver needs about one kind, computed once per export.
+final class KindPlan {
+    let schema: KindSchema
+    let keys: [PropertyKey?]
+    let names: [String]
+    let fields: [Field]
+    /// The fixed defaults, aligned with the schema's properties.
+    let defaults: [ResolvedValue?]
+    /// The same defaults as a shared list for the elements.
+    let shared: KindDefaults
+    let indexByName: [String: Int]
+    /// Property names as bytes, to find a key in the source without making a string.
+    let nameBytes: [[UInt8]]
+    let styleIndex: Int?
+    let fontIndex: Int?
+    let weightIndex: Int?
+
+    init(_ schema: KindSchema) {
+        self.schema = schema
+        keys = schema.properties.map { PropertyKey.named($0.name) }
+        fields = schema.properties.map(Field.init)
+        names = schema.properties.map(\.name)
+        let table = ValueDecoder.defaults[schema.name] ?? [:]
+        defaults = schema.properties.map { table[$0.name] }
+        var list: [ResolvedProperty] = []
+        for (i, p) in schema.properties.enumerated() {
+            if let v = table[p.name] { list.append(ResolvedProperty(key: p.name, id: keys[i], order: i, value: v)) }
+        }
+        shared = KindDefaults(list)
+        var index: [String: Int] = [:]
+        for (i, p) in schema.properties.enumerated() where index[p.name] == nil { index[p.name] = i }
+        indexByName = index
+        nameBytes = schema.properties.map { Array($0.name.utf8) }
+        styleIndex = index["style"]
+        fontIndex = index["font"]
+        weightIndex = index["font-weight"]
+    }
+
+    func index(_ key: PropertyKey) -> Int? {
+        for (i, k) in keys.enumerated() where k == key { return i }
+        return nil
+    }
+
+    /// The property whose name is `bytes[start..<end]` (the first, should a name repeat).
+    func index(bytes: [UInt8], start: Int, end: Int) -> Int? {
+        let length = end - start
+        guard length > 0 else { return nil }
+        let first = bytes[start]
+        for i in nameBytes.indices {
+            let name = nameBytes[i]
+            guard name.count == length, name[0] == first else { continue }
+            var k = 1
+            while k < length && name[k] == bytes[start + k] { k += 1 }
+            if k == length { return i }
+        }
+        return nil
+    }
+}
+
+/// Builds the resolved model from a syntax tree. Reads styles the way the validator does
+/// (`Checker.effectiveProperty`): an element's own property, else its style's, else that
+/// style's style's, and so on; imported styles do not replace this file's.
+struct Resolver {
+    let tree: SyntaxTree
+    var styles: [String: BlockSyntax] = [:]
+    var plans: [String: KindPlan] = [:]
+    /// Per style and kind: the values the style's chain supplies (decoded with that kind's
+    /// types and ranges) as (property index, value), built once.
+    var styleSlots: [StyleUse: [(Int, PendingValue)]] = [:]
+    var issues: [ExportIssue] = []
+    /// The explicit properties of the item being resolved, flat (see `PropertyStore`).
+    var propertyList: [ResolvedProperty] = []
+    var propertyIDs: [PropertyKey?] = []
+
+    /// Appends an element's values to the flat list and returns their range.
+    mutating func store(_ slots: Slots, _ plan: KindPlan) -> Range<Int> {
+        let start = propertyList.count
+        for (i, v) in slots.entries {
+            propertyList.append(ResolvedProperty(key: plan.names[i], id: plan.keys[i], order: i, value: v))
+            propertyIDs.append(plan.keys[i])
+        }
+        return start..<propertyList.count
+    }
+
+    /// Hands the flat list to the elements of one item and starts a new one.
+    mutating func finish(_ elements: inout [ResolvedElement]) {
+        let store = PropertyStore(list: propertyList, ids: propertyIDs)
+        propertyList = []
+        propertyIDs = []
+        IDAssigner.assign(&elements, store: store)
+    }
+
+    struct StyleUse: Hashable {
+        let style: String
+        let kind: String
+    }
+
+    init(tree: SyntaxTree, path: String?, loader: ImportLoader?) {
+        self.tree = tree
+        for block in tree.document.blocks where block.kind == "style" {
+            if let name = block.name, styles[name] == nil { styles[name] = block }
+        }
+        guard let loader else { return }
+        var visiting: [String] = path.map { [$0] } ?? []
+        for d in tree.document.directives where d.keyword == "import" {
+            if let atom = d.atoms.first, atom.kind == .string {
+                loadImport(TextDecoder.plain(atom), from: path, loader: loader, visiting: &visiting, depth: 0)
+            }
+        }
+    }
+
+    mutating func loadImport(_ target: String, from importer: String?, loader: ImportLoader,
+                             visiting: inout [String], depth: Int) {
+        guard depth < 32, case .loaded(let resolved, let bytes) = loader(target, importer),
+              !visiting.contains(resolved) else { return }
+        let imported = SyntaxTree.parse(bytes)
+        for block in imported.document.blocks where block.kind == "style" {
+            if let name = block.name, styles[name] == nil { styles[name] = block }
+        }
+        visiting.append(resolved)
+        for d in imported.document.directives where d.keyword == "import" {
+            if let atom = d.atoms.first, atom.kind == .string {
+                loadImport(TextDecoder.plain(atom), from: resolved, loader: loader, visiting: &visiting, depth: depth + 1)
+            }
+        }
+        visiting.removeLast()
+    }
+
+    /// The plan of a kind that may appear in `placement`, or nil.
+    mutating func plan(_ kind: String, in placement: Placement) -> KindPlan? {
+        if let plan = plans[kind] { return plan.schema.allowedIn.contains(placement) ? plan : nil }
+        guard let schema = Schema.kind(kind) else { return nil }
+        let plan = KindPlan(schema)
+        plans[kind] = plan
+        return schema.allowedIn.contains(placement) ? plan : nil
+    }
+
+    /// The values a style's chain supplies to a kind: its own properties first, then along
+    /// its chain (a cycle stops it). Properties the kind does not take are left out.
+    mutating func styleValues(_ name: String, plan: KindPlan) -> [(Int, PendingValue)] {
+        let use = StyleUse(style: name, kind: plan.schema.name)
+        if let cached = styleSlots[use] { return cached }
+        var result: [(Int, PendingValue)] = []
+        var settled = [Bool](repeating: false, count: plan.keys.count)
+        var seen: Set<String> = []
+        var current: String? = name
+        while let n = current, let style = styles[n], !seen.contains(n), seen.count < 64 {
+            seen.insert(n)
+            for p in style.properties {
+                guard let i = plan.indexByName[p.key], !settled[i], i != plan.styleIndex else { continue }
+                switch ValueDecoder.decode(AtomList(p), as: plan.fields[i]) {
+                case .success(let v)?:
+                    result.append((i, v))
+                    settled[i] = true
+                case .failure(let refused)?:
+                    refusedURL(p.key, refused, owner: "style `\(n)`")
+                    settled[i] = true
+                case nil:
+                    continue
+                }
+            }
+            current = style.property("style")?.firstAtom?.text
+        }
+        styleSlots[use] = result
+        return result
+    }
+
+    mutating func refusedURL(_ key: String, _ refused: ValueDecoder.RefusedURL, owner: String) {
+        issues.append(ExportIssue(
+            severity: .warning, kind: .droppedURL,
+            message: "`\(key)` of \(owner) uses a `\(refused.scheme):` URL; only http, https, mailto and relative URLs are exported, so it is left out"))
+    }
+
+    // MARK: Properties
+
+    /// The values an element sets itself or through its style chain (the defaults are not
+    /// filled in).
+    mutating func values(of block: BlockSyntax, plan: KindPlan, parameters: [String: String],
+                         owner: @autoclosure () -> String) -> Slots {
+        var slots = Slots()
+        var own: UInt64 = 0
+        var styleName: String? = nil
+        let bytes = block.tree.bytes
+        for property in block.properties {
+            let key = property.keyToken
+            guard let i = plan.index(bytes: bytes, start: key.start, end: key.end), i < 64,
+                  own & (1 << UInt64(i)) == 0 else { continue }
+            if i == plan.styleIndex {
+                own |= 1 << UInt64(i)
+                if let atom = property.firstAtom, atom.kind == .identifier { styleName = atom.text }
+                continue
+            }
+            switch ValueDecoder.decode(AtomList(property), as: plan.fields[i]) {
+            case .success(let pending)?:
+                slots.append(i, Resolver.value(pending, parameters))
+                own |= 1 << UInt64(i)
+            case .failure(let refused)?:
+                refusedURL(property.key, refused, owner: owner())
+                own |= 1 << UInt64(i)
+            case nil:
+                continue  // not a valid value: the style's or the default stands
+            }
+        }
+        if let styleName, styles[styleName] != nil {
+            for (i, pending) in styleValues(styleName, plan: plan) where own & (1 << UInt64(i)) == 0 {
+                slots.append(i, Resolver.value(pending, parameters))
+            }
+        }
+        slots.sort()
+        // A weight written after the font family counts unless `font-weight` itself is set.
+        if let weightIndex = plan.weightIndex, slots[weightIndex] == nil, let fontIndex = plan.fontIndex,
+           case .font(_, let weight?)? = slots[fontIndex] {
+            slots[weightIndex] = .keyword(weight)
+        }
+        return slots
+    }
+
+    static func value(_ pending: PendingValue, _ parameters: [String: String]) -> ResolvedValue {
+        switch pending {
+        case .ready(let v): return v
+        case .text(let segments): return .string(substitute(segments, parameters))
+        }
+    }
+
+    static func substitute(_ segments: [TextSegment], _ parameters: [String: String]) -> String {
+        if segments.count == 1, case .literal(let s) = segments[0] { return s }
+        var out = ""
+        for segment in segments {
+            switch segment {
+            case .literal(let s): out += s
+            case .parameter(let name): out += parameters[name] ?? "{{\(name)}}"
+            }
+        }
+        return out
+    }
+
+    /// The values as properties, in schema order.
+    static func compact(_ slots: Slots, _ plan: KindPlan) -> [ResolvedProperty] {
+        var out: [ResolvedProperty] = []
+        out.reserveCapacity(slots.entries.count)
+        for (i, v) in slots.entries {
+            out.append(ResolvedProperty(key: plan.names[i], id: plan.keys[i], order: i, value: v))
+        }
+        return out
+    }
+
+    /// Values with the defaults filled in, as properties (for templates and sets).
+    static func withDefaults(_ slots: Slots, _ plan: KindPlan) -> [ResolvedProperty] {
+        var all = slots
+        for (i, d) in plan.defaults.enumerated() where all[i] == nil {
+            if let d { all[i] = d }
+        }
+        return compact(all, plan)
+    }
+
+    static func describe(_ block: BlockSyntax) -> String {
+        "`\(block.kind)\(block.name.map { " " + $0 } ?? "")`"
+    }
+
+    // MARK: Templates
+
+    mutating func template(_ block: BlockSyntax, name: String, parameters: [ResolvedParameter]) -> ResolvedItem {
+        let plan = plan("template", in: .topLevel)!
+        var table: [String: String] = [:]
+        for p in parameters { table[p.name] = p.text }
+        var values = values(of: block, plan: plan, parameters: table, owner: "template `\(name)`")
+        if let i = plan.index(.size), values[i] == nil,
+           let d = plan.index(.device), case .keyword(let device)? = values[d],
+           let preset = Schema.device(device) {
+            values[i] = .size(width: Double(preset.width), height: Double(preset.height))
+        }
+        var children = components(block.blocks, placement: .template, parameters: table, origin: (0, 0))
+        finish(&children)
+        return ResolvedItem(kind: .template, name: name, title: block.title, parameters: parameters,
+                            properties: Resolver.withDefaults(values, plan), children: children)
+    }
+
+    mutating func components(_ blocks: [BlockSyntax], placement: Placement, parameters: [String: String],
+                             origin: (Double, Double)) -> [ResolvedElement] {
+        var result: [ResolvedElement] = []
+        result.reserveCapacity(blocks.count)
+        for block in blocks {
+            guard let plan = plan(block.kind, in: placement), plan.schema.isComponent else { continue }
+            let values = values(of: block, plan: plan, parameters: parameters, owner: Resolver.describe(block))
+            func value(_ key: PropertyKey) -> ResolvedValue? { plan.index(key).flatMap { values[$0] ?? plan.defaults[$0] } }
+            let at = value(.at)?.point ?? (0, 0)
+            var box = ResolvedBox(x: origin.0 + at.x, y: origin.1 + at.y)
+            if let size = value(.size)?.size {
+                box.width = size.width
+                box.height = size.height
+            }
+            if let w = value(.width)?.number { box.width = w }
+            if let h = value(.height)?.number { box.height = h }
+            var children: [ResolvedElement] = []
+            if let childPlacement = plan.schema.childPlacement {
+                let inset = (value(.borderWidth)?.number ?? 0) + (value(.padding)?.number ?? 0)
+                children = components(block.blocks, placement: childPlacement, parameters: parameters,
+                                      origin: (box.x + inset, box.y + inset))
+            }
+            result.append(ResolvedElement(kind: plan.schema.name, name: block.name, range: store(values, plan),
+                                          defaults: plan.shared, children: children, box: box))
+        }
+        return result
+    }
+
+    // MARK: Annotation sets
+
+    mutating func annotations(_ block: BlockSyntax, name: String) -> ResolvedItem {
+        let setPlan = plan("annotations", in: .topLevel)!
+        let values = values(of: block, plan: setPlan, parameters: [:], owner: "annotation set `\(name)`")
+        var children: [ResolvedElement] = []
+        var previousNumber = 0
+        for child in block.blocks {
+            guard let plan = plan(child.kind, in: .annotations), plan.schema.isAnnotationElement else { continue }
+            var v = self.values(of: child, plan: plan, parameters: [:], owner: Resolver.describe(child))
+            switch plan.schema.name {
+            case "line", "arrow":
+                // `fill` defaults to the stroke colour.
+                if let f = plan.index(.fill), let s = plan.index(.stroke), v[f] == nil { v[f] = v[s] ?? plan.defaults[s] }
+            case "number":
+                if let i = plan.index(.value) {
+                    if case .integer(let n)? = v[i] {
+                        previousNumber = n
+                    } else {
+                        previousNumber += 1
+                        v[i] = .integer(previousNumber)
+                    }
+                }
+                // The box defaults to a square of side 2 × radius.
+                if let s = plan.index(.size), v[s] == nil, let r = plan.index(.radius),
+                   let radius = (v[r] ?? plan.defaults[r])?.number {
+                    v[s] = .size(width: 2 * radius, height: 2 * radius)
+                }
+            default:
+                break
+            }
+            children.append(ResolvedElement(kind: plan.schema.name, name: child.name, range: store(v, plan),
+                                            defaults: plan.shared, children: [], box: nil))
+        }
+        finish(&children)
+        return ResolvedItem(kind: .annotations, name: name, title: block.title, parameters: [],
+                            properties: Resolver.withDefaults(values, setPlan), children: children)
+    }
+}
+
+/// The values of one element by schema position, kept as a short list sorted by position
+/// (an element sets a handful of its two dozen properties).
+struct Slots {
+    private(set) var entries: [(Int, ResolvedValue)]
+
+    init() {
+        entries = []
+        entries.reserveCapacity(12)
+    }
+
+    mutating func append(_ i: Int, _ v: ResolvedValue) { entries.append((i, v)) }
+
+    /// Sorts by position (insertion sort: the list is short and nearly sorted).
+    mutating func sort() {
+        guard entries.count > 1 else { return }
+        for k in 1..<entries.count {
+            var j = k
+            while j > 0 && entries[j - 1].0 > entries[j].0 {
+                entries.swapAt(j - 1, j)
+                j -= 1
+            }
+        }
+    }
+
+    subscript(_ i: Int) -> ResolvedValue? {
+        get {
+            for e in entries where e.0 == i { return e.1 }
+            return nil
+        }
+        set {
+            if let k = entries.firstIndex(where: { $0.0 == i }) {
+                if let newValue { entries[k].1 = newValue } else { entries.remove(at: k) }
+            } else if let newValue {
+                let k = entries.firstIndex(where: { $0.0 > i }) ?? entries.count
+                entries.insert((i, newValue), at: k)
+            }
+        }
+    }
+}
+
+/// Gives every element of one template or set a unique id: named elements first (names
+/// joined along named groups with `-`), then unnamed ones (`KIND.N`).
+enum IDAssigner {
+    static func assign(_ elements: inout [ResolvedElement], store: PropertyStore) {
+        attach(&elements, store)
+        var used: Set<String> = []
+        named(&elements, prefix: nil, used: &used)
+        var counters: [String: Int] = [:]
+        unnamed(&elements, used: &used, counters: &counters)
+    }
+
+    private static func attach(_ elements: inout [ResolvedElement], _ store: PropertyStore) {
+        for i in elements.indices {
+            elements[i].store = store
+            if !elements[i].children.isEmpty { attach(&elements[i].children, store) }
+        }
+    }
+
+    private static func named(_ elements: inout [ResolvedElement], prefix: String?, used: inout Set<String>) {
+        for i in elements.indices {
+            var childPrefix = prefix
+            // Names are identifier tokens, so they never hold `.`, which generated ids use.
+            if let name = elements[i].name {
+                let joined = prefix.map { $0 + "-" + name } ?? name
+                var id = joined
+                var n = 2
+                while !used.insert(id).inserted {
+                    id = joined + "." + String(n)
+                    n += 1
+                }
+                elements[i].id = id
+                childPrefix = joined
+            }
+            if !elements[i].children.isEmpty {
+                named(&elements[i].children, prefix: childPrefix, used: &used)
+            }
+        }
+    }
+
+    private static func unnamed(_ elements: inout [ResolvedElement], used: inout Set<String>, counters: inout [String: Int]) {
+        for i in elements.indices {
+            if elements[i].id.isEmpty {
+                let kind = elements[i].kind
+                var n = counters[kind, default: 0]
+                var id: String
+                repeat {
+                    n += 1
+                    id = kind + "." + String(n)
+                } while used.contains(id)
+                counters[kind] = n
+                used.insert(id)
+                elements[i].id = id
+            }
+            if !elements[i].children.isEmpty {
+                unnamed(&elements[i].children, used: &used, counters: &counters)
+            }
+        }
+    }
+}

@@ -1,0 +1,193 @@
+import Validator
+
+/// A resolved template as one standalone HTML5 page: a canvas of the template's size with
+/// every component absolutely placed. Each component is one semantic element whose `id` is
+/// its resolved id; its CSS is one `#id{…}` rule in the page's `<style>` block.
+public enum TemplateHTML {
+    public static func render(_ item: ResolvedItem) -> [UInt8] {
+        var css = OutputBuffer(capacity: 256 + item.children.count * 256)
+        var body = OutputBuffer(capacity: 64 + item.children.count * 96)
+        baseRules(item, into: &css)
+        body.raw("<main class=\"tdl-canvas\">\n")
+        var table = PropertyTable()
+        for child in item.children { element(child, inset: 0, depth: 1, table: &table, css: &css, body: &body) }
+        body.raw("</main>\n")
+        return HTMLPage.write(lang: item[.lang]?.string, title: item.displayTitle,
+                              description: item[.description]?.string, css: css, body: body)
+    }
+
+    /// Rules shared by every page, and the canvas.
+    static func baseRules(_ item: ResolvedItem, into css: inout OutputBuffer) {
+        css.raw("*,*::before,*::after{box-sizing:border-box}\nhtml,body{margin:0;padding:0}\n:root{--u:1px}\n")
+        let size = item.canvasSize
+        if let size, size.width > 0 {
+            // Narrower screens scale the canvas down: one canvas px is 100vw / W.
+            css.raw("@media (max-width:")
+            css.number(size.width)
+            css.raw("px){:root{--u:calc(100vw/")
+            css.number(size.width)
+            css.raw(")}}\n")
+        }
+        css.raw(".tdl-canvas{position:relative;overflow:hidden;margin:0 auto")
+        if let size {
+            css.raw(";width:"); CSSValues.length(size.width, into: &css)
+            css.raw(";height:"); CSSValues.length(size.height, into: &css)
+        }
+        css.raw(";background-color:")
+        CSSValues.color(item[.background]?.color ?? RGBAColor(red: 255, green: 255, blue: 255), into: &css)
+        css.raw(";font-family:sans-serif}\n")
+        css.raw(".tdl-canvas p,.tdl-canvas hr{margin:0}\n.tdl-canvas hr{border:0;height:0}\n")
+        css.raw(".tdl-canvas img,.tdl-canvas video{display:block}\n")
+        css.raw(".tdl-canvas a{text-decoration:none}\n")
+        css.raw(".tdl-canvas button{margin:0;padding:0;border:0;background:none;font:inherit;color:inherit;cursor:pointer}\n")
+        css.raw(".tdl-button{display:flex;align-items:center}\n")
+    }
+
+    /// One component: its rule into `css`, its markup into `body`. `inset` is the parent
+    /// group's padding: CSS places an absolutely positioned box from its container's padding
+    /// edge, TDL from the content box (inside border and padding), so the padding is added.
+    static func element(_ e: ResolvedElement, inset: Double, depth: Int, table t: inout PropertyTable,
+                        css: inout OutputBuffer, body: inout OutputBuffer) {
+        t.load(e)
+        rule(e, t, inset: inset, css: &css)
+        for _ in 0..<depth { body.raw("  ") }
+        switch e.kind {
+        case "text", "textarea":
+            body.raw("<p"); body.attribute("id", e.id); body.byte(0x3E)
+            body.text(t[.text]?.string ?? "")
+            body.raw("</p>\n")
+        case "image":
+            let alt = t[.alt]?.string ?? ""
+            if let src = t[.src]?.string {
+                body.raw("<img"); body.attribute("id", e.id); body.attribute("src", src); body.attribute("alt", alt)
+                body.raw(">\n")
+            } else {
+                // No URL that may be emitted: an empty box that still carries the description.
+                body.raw("<div"); body.attribute("id", e.id)
+                if !alt.isEmpty { body.attribute("role", "img"); body.attribute("aria-label", alt) }
+                body.raw("></div>\n")
+            }
+        case "button":
+            let label = t[.label]?.string ?? ""
+            let clamp = t[.maxLines] != nil
+            if let action = t[.action]?.string {
+                body.raw("<a"); body.attribute("id", e.id); body.raw(" class=\"tdl-button\" role=\"button\"")
+                body.attribute("href", action); body.byte(0x3E)
+                writeLabel(label, clamp: clamp, into: &body)
+                body.raw("</a>\n")
+            } else {
+                body.raw("<button"); body.attribute("id", e.id); body.raw(" class=\"tdl-button\" type=\"button\">")
+                writeLabel(label, clamp: clamp, into: &body)
+                body.raw("</button>\n")
+            }
+        case "video":
+            body.raw("<video"); body.attribute("id", e.id)
+            if let src = t[.src]?.string { body.attribute("src", src) }
+            if let poster = t[.poster]?.string { body.attribute("poster", poster) }
+            if t[.controls]?.bool ?? true { body.raw(" controls") }
+            let autoplay = t[.autoplay]?.bool ?? false
+            if autoplay { body.raw(" autoplay") }
+            if t[.muted]?.bool ?? false { body.raw(" muted") }
+            if t[.loop]?.bool ?? false { body.raw(" loop") }
+            if autoplay { body.raw(" playsinline") }
+            body.raw("></video>\n")
+        case "divider":
+            body.raw("<hr"); body.attribute("id", e.id); body.raw(">\n")
+        case "group":
+            body.raw("<div"); body.attribute("id", e.id); body.raw(">\n")
+            let padding = t[.padding]?.number ?? 0
+            for child in e.children { element(child, inset: padding, depth: depth + 1, table: &t, css: &css, body: &body) }
+            for _ in 0..<depth { body.raw("  ") }
+            body.raw("</div>\n")
+        default:
+            break
+        }
+    }
+
+    static func writeLabel(_ text: String, clamp: Bool, into body: inout OutputBuffer) {
+        if clamp { body.raw("<span>") }
+        body.text(text)
+        if clamp { body.raw("</span>") }
+    }
+
+    static func rule(_ e: ResolvedElement, _ t: PropertyTable, inset: Double, css: inout OutputBuffer) {
+        CSSValues.idSelector(e.id, into: &css)
+        css.raw("{position:absolute")
+        let at = t[.at]?.point ?? (0, 0)
+        css.raw(";left:"); CSSValues.length(at.x + inset, into: &css)
+        css.raw(";top:"); CSSValues.length(at.y + inset, into: &css)
+        var width = t[.width]?.number, height = t[.height]?.number
+        if let size = t[.size]?.size { width = size.width; height = size.height }
+        if e.kind == "divider" && height == nil { height = t[.thickness]?.number ?? 1 }
+        if let width { css.raw(";width:"); CSSValues.length(width, into: &css) }
+        if let height { css.raw(";height:"); CSSValues.length(height, into: &css) }
+        if let z = t[.z]?.number, z != 0 { css.raw(";z-index:"); css.number(z.rounded()) }
+        if let opacity = t[.opacity]?.number, opacity != 1 { css.raw(";opacity:"); css.number(opacity) }
+        if let rotation = t[.rotation]?.number, rotation != 0 {
+            css.raw(";transform:rotate("); css.number(rotation); css.raw("deg)")
+        }
+        if let background = t[.background]?.color { css.raw(";background-color:"); CSSValues.color(background, into: &css) }
+        if let border = t[.borderWidth]?.number, border > 0 {
+            css.raw(";border:"); CSSValues.length(border, into: &css); css.raw(" solid ")
+            CSSValues.color(t[.borderColor]?.color ?? RGBAColor(red: 0, green: 0, blue: 0), into: &css)
+        }
+        if let radius = t[.cornerRadius]?.number, radius > 0 { css.raw(";border-radius:"); CSSValues.length(radius, into: &css) }
+        if let padding = t[.padding]?.number, padding > 0 { css.raw(";padding:"); CSSValues.length(padding, into: &css) }
+        switch e.kind {
+        case "text", "textarea", "button":
+            textRules(e, t, css: &css)
+        case "image":
+            css.raw(";object-fit:"); css.raw(t[.fit]?.string == "contain" ? "contain" : t[.fit]?.string == "fill" ? "fill" : "cover")
+        case "divider":
+            if let thickness = t[.thickness]?.number, thickness > 0 {
+                // The rule is a gradient strip across the box, centred vertically, so that the
+                // box's own background and border stay free.
+                css.raw(";background-image:linear-gradient(")
+                let c = t[.color]?.color ?? RGBAColor(red: 0xCC, green: 0xCC, blue: 0xCC)
+                CSSValues.color(c, into: &css); css.byte(0x2C); CSSValues.color(c, into: &css)
+                css.raw(");background-repeat:no-repeat;background-position:0 50%;background-size:100% ")
+                CSSValues.length(thickness, into: &css)
+            }
+        default:
+            break
+        }
+        if t[.visible]?.bool == false { css.raw(";display:none") }
+        css.raw("}\n")
+        if e.kind == "button", let lines = t[.maxLines]?.number {
+            CSSValues.idSelector(e.id, into: &css)
+            css.raw(">span{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:")
+            css.number(lines.rounded())
+            css.raw(";overflow:hidden}\n")
+        }
+    }
+
+    static func textRules(_ e: ResolvedElement, _ t: PropertyTable, css: inout OutputBuffer) {
+        if case .font(let family, _)? = t[.font], let quoted = CSSValues.fontFamily(family) {
+            css.raw(";font-family:"); css.raw(quoted); css.raw(",sans-serif")
+        }
+        css.raw(";font-size:"); CSSValues.length(t[.fontSize]?.number ?? 16, into: &css)
+        let weight = Schema.cssFontWeight(t[.fontWeight]?.string ?? "regular") ?? 400
+        css.raw(";font-weight:"); css.number(Double(weight))
+        if t[.italic]?.bool == true { css.raw(";font-style:italic") }
+        if t[.underline]?.bool == true { css.raw(";text-decoration:underline") }
+        css.raw(";color:"); CSSValues.color(t[.color]?.color ?? RGBAColor(red: 0, green: 0, blue: 0), into: &css)
+        let align = t[.align]?.string ?? "left"
+        let textAlign: StaticString
+        let justify: StaticString
+        switch align {
+        case "center": textAlign = "center"; justify = "center"
+        case "right": textAlign = "right"; justify = "flex-end"
+        case "justify": textAlign = "justify"; justify = "flex-start"
+        default: textAlign = "left"; justify = "flex-start"
+        }
+        css.raw(";text-align:"); css.raw(textAlign)
+        if e.kind == "button" { css.raw(";justify-content:"); css.raw(justify) }
+        if let lineHeight = t[.lineHeight]?.number { css.raw(";line-height:"); css.number(lineHeight) }
+        if e.kind == "textarea" { css.raw(";white-space:pre-wrap") }
+        if e.kind != "button", let lines = t[.maxLines]?.number {
+            css.raw(";display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:")
+            css.number(lines.rounded())
+            css.raw(";overflow:hidden")
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import TemplateFormat
+
+/// A piece of a string value: literal text, or a `{{name}}` to fill in.
+public enum TextSegment: Sendable, Hashable {
+    case literal(String)
+    case parameter(String)
+}
+
+/// Decodes a string atom into its value as docs/LANGUAGE.md defines it (and as
+/// `AtomSyntax.stringValue` does): escapes decoded, `"""` strings laid out, and well-formed
+/// `{{name}}` interpolations (an escaped `\{` starts none) kept apart for substitution.
+enum TextDecoder {
+    /// The value without interpolation: `{{name}}` stays literal text. The same as
+    /// `AtomSyntax.stringValue`, which the validator reads.
+    static func plain(_ atom: AtomSyntax) -> String {
+        if let simple = simple(atom) { return simple }
+        return atom.stringValue
+    }
+
+    /// Literal runs and parameters, in order. Adjacent literals are merged.
+    static func segments(_ atom: AtomSyntax, interpolate: Bool = true) -> [TextSegment] {
+        if let simple = simple(atom) { return [.literal(simple)] }
+        let content = atom.contentRange
+        var decoder: Decoder
+        if atom.token.kind == .multilineString {
+            let laidOut = multilineLayout(Array(atom.tree.bytes[content.start..<content.end]))
+            decoder = Decoder(bytes: laidOut, interpolate: interpolate)
+            decoder.decode(0, laidOut.count)
+        } else {
+            decoder = Decoder(bytes: atom.tree.bytes, interpolate: interpolate)
+            decoder.decode(content.start, content.end)
+        }
+        decoder.flush()
+        return decoder.segments
+    }
+
+    /// A one-line string with no escape and no brace is its bytes as they are.
+    private static func simple(_ atom: AtomSyntax) -> String? {
+        guard atom.token.kind == .string else { return nil }
+        let r = atom.contentRange
+        let bytes = atom.tree.bytes
+        for k in r.start..<r.end where bytes[k] == 0x5C || bytes[k] == 0x7B { return nil }
+        return String(decoding: bytes[r.start..<r.end], as: UTF8.self)
+    }
+
+    /// The layout rules of `"""` strings, exactly as `AtomSyntax.stringValue` applies them
+    /// (docs/LANGUAGE.md, Strings): line breaks become LF; a line break right after the
+    /// opening `"""` is dropped; when the closing `"""` stands on its own line, that last line
+    /// break goes and its indentation is removed from the start of every line (a line
+    /// indented less loses the whitespace it has). Escapes are decoded afterwards.
+    static func multilineLayout(_ content: [UInt8]) -> [UInt8] {
+        var lines: [[UInt8]] = [[]]
+        var k = 0
+        while k < content.count {
+            let b = content[k]
+            if b == 0x0D || b == 0x0A {
+                if b == 0x0D && k + 1 < content.count && content[k + 1] == 0x0A { k += 1 }
+                lines.append([])
+            } else {
+                lines[lines.count - 1].append(b)
+            }
+            k += 1
+        }
+        if lines.count > 1 && lines[0].isEmpty { lines.removeFirst() }
+        if lines.count > 1, let last = lines.last, last.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+            let indent = last
+            lines.removeLast()
+            lines = lines.map { line in
+                var i = 0
+                while i < indent.count && i < line.count && line[i] == indent[i] { i += 1 }
+                if i < indent.count {
+                    while i < line.count && (line[i] == 0x20 || line[i] == 0x09) { i += 1 }
+                }
+                return Array(line[i...])
+            }
+        }
+        var out: [UInt8] = []
+        for (n, line) in lines.enumerated() {
+            if n > 0 { out.append(0x0A) }
+            out.append(contentsOf: line)
+        }
+        return out
+    }
+
+    private struct Decoder {
+        let bytes: [UInt8]
+        let interpolate: Bool
+        var buffer: [UInt8] = []
+        var segments: [TextSegment] = []
+
+        init(bytes: [UInt8], interpolate: Bool) {
+            self.bytes = bytes
+            self.interpolate = interpolate
+        }
+
+        mutating func flush() {
+            guard !buffer.isEmpty else { return }
+            segments.append(.literal(String(decoding: buffer, as: UTF8.self)))
+            buffer.removeAll(keepingCapacity: true)
+        }
+
+        mutating func decode(_ start: Int, _ end: Int) {
+            var k = start
+            var run = start  // bytes copied as they are, appended in one go
+            while k < end {
+                let b = bytes[k]
+                if b != 0x5C && b != 0x7B {
+                    k += 1
+                    continue
+                }
+                if b == 0x5C && k + 1 < end {
+                    buffer.append(contentsOf: bytes[run..<k])
+                    k = escape(at: k, end: end)
+                    run = k
+                    continue
+                }
+                if interpolate && b == 0x7B && k + 1 < end && bytes[k + 1] == 0x7B, let (name, next) = interpolation(at: k, end: end) {
+                    buffer.append(contentsOf: bytes[run..<k])
+                    flush()
+                    segments.append(.parameter(name))
+                    k = next
+                    run = k
+                    continue
+                }
+                k += 1
+            }
+            buffer.append(contentsOf: bytes[run..<end])
+        }
+
+        /// `{{name}}` at `k`, the name written directly between the braces.
+        func interpolation(at k: Int, end: Int) -> (String, Int)? {
+            var j = k + 2
+            guard j < end, isIdentifierStart(bytes[j]) else { return nil }
+            j += 1
+            while j < end && isIdentifierByte(bytes[j]) { j += 1 }
+            guard j + 1 < end, bytes[j] == 0x7D, bytes[j + 1] == 0x7D else { return nil }
+            return (String(decoding: bytes[(k + 2)..<j], as: UTF8.self), j + 2)
+        }
+
+        /// Decodes the escape at `k` into the buffer and returns the index after it. An
+        /// invalid escape is kept as written (it is a syntax error the validator reports).
+        mutating func escape(at k: Int, end: Int) -> Int {
+            switch bytes[k + 1] {
+            case 0x22: buffer.append(0x22)
+            case 0x5C: buffer.append(0x5C)
+            case 0x6E: buffer.append(0x0A)
+            case 0x74: buffer.append(0x09)
+            case 0x7B: buffer.append(0x7B)
+            case 0x75:
+                var j = k + 2
+                var value: UInt32 = 0
+                var digits = 0
+                if j < end && bytes[j] == 0x7B {
+                    j += 1
+                    while j < end, digits < 8, let d = hexDigit(bytes[j]) {
+                        value = value * 16 + d
+                        digits += 1
+                        j += 1
+                    }
+                    if digits > 0 && j < end && bytes[j] == 0x7D, let scalar = Unicode.Scalar(value) {
+                        buffer.append(contentsOf: String(Character(scalar)).utf8)
+                        return j + 1
+                    }
+                }
+                buffer.append(0x5C)
+                return k + 1
+            default:
+                buffer.append(0x5C)
+                return k + 1
+            }
+            return k + 2
+        }
+    }
+}
+
+func isIdentifierStart(_ b: UInt8) -> Bool {
+    (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F
+}
+
+func isIdentifierByte(_ b: UInt8) -> Bool {
+    isIdentifierStart(b) || (b >= 0x30 && b <= 0x39) || b == 0x2D
+}
+
+func hexDigit(_ b: UInt8) -> UInt32? {
+    switch b {
+    case 0x30...0x39: return UInt32(b - 0x30)
+    case 0x41...0x46: return UInt32(b - 0x41 + 10)
+    case 0x61...0x66: return UInt32(b - 0x61 + 10)
+    default: return nil
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import HTMLGen
+import TemplateFormat
+import Validator
+import XCTest
+
+/// Every example exported in every format it supports, compared byte for byte with
+/// Tests/HTMLGenTests/Golden. Regenerate with `UPDATE_GOLDEN=1 swift test --filter HTMLGenTests`.
+final class GoldenTests: XCTestCase {
+    static let goldenFolder = repositoryRoot.appendingPathComponent("Tests/HTMLGenTests/Golden")
+    static let examplesFolder = repositoryRoot.appendingPathComponent("Examples")
+
+    /// (golden file name, output) for every example, item and format.
+    static func outputs() throws -> [(String, [UInt8])] {
+        let files = try FileManager.default.contentsOfDirectory(atPath: examplesFolder.path)
+            .filter { $0.hasSuffix(".tdl") }.sorted()
+        var result: [(String, [UInt8])] = []
+        for file in files {
+            let path = examplesFolder.appendingPathComponent(file).path
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            let tree = SyntaxTree.parse(bytes)
+            let errors = Validator.validate(tree, path: path).filter { $0.severity == .error }
+            XCTAssertEqual(errors.count, 0, "\(file) has errors: \(errors.map(\.message))")
+            let document = ResolvedDocument.resolve(tree, path: path)
+            XCTAssertEqual(document.issues, [], file)
+            let stem = String(file.dropLast(4))
+            for item in document.items {
+                let base = document.items.count == 1 ? stem : stem + "." + item.name
+                for format in ExportFormat.allCases where format.supports(item.kind) {
+                    result.append((base + "." + format.fileExtension, Exporter.render(item, as: format)!))
+                }
+            }
+        }
+        return result
+    }
+
+    func testExamplesMatchTheGoldenFiles() throws {
+        let outputs = try GoldenTests.outputs()
+        XCTAssertGreaterThanOrEqual(outputs.count, 11)
+        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+            try FileManager.default.createDirectory(at: GoldenTests.goldenFolder, withIntermediateDirectories: true)
+            for (name, bytes) in outputs {
+                try Data(bytes).write(to: GoldenTests.goldenFolder.appendingPathComponent(name))
+            }
+            return
+        }
+        for (name, bytes) in outputs {
+            let url = GoldenTests.goldenFolder.appendingPathComponent(name)
+            guard let golden = FileManager.default.contents(atPath: url.path) else {
+                XCTFail("missing golden file \(name): run UPDATE_GOLDEN=1 swift test --filter HTMLGenTests")
+                continue
+            }
+            if Array(golden) != bytes {
+                let a = String(decoding: golden, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+                let b = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+                let line = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
+                XCTFail("\(name) differs from its golden file at line \(line + 1):\n  golden: \(line < a.count ? a[line] : "<end>")\n  now:    \(line < b.count ? b[line] : "<end>")\nRun UPDATE_GOLDEN=1 swift test --filter HTMLGenTests if the change is intended.")
+            }
+        }
+        // No stale golden files.
+        let expected = Set(outputs.map(\.0))
+        let present = Set(try FileManager.default.contentsOfDirectory(atPath: GoldenTests.goldenFolder.path))
+        XCTAssertEqual(present.subtracting(expected), [], "golden files for no example")
+    }
+
+    func testExportIsDeterministic() throws {
+        let first = try GoldenTests.outputs()
+        let second = try GoldenTests.outputs()
+        XCTAssertEqual(first.map(\.0), second.map(\.0))
+        for (a, b) in zip(first, second) { XCTAssertEqual(a.1, b.1, a.0) }
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+@testable import HTMLGen
+import TemplateFormat
+import Validator
+import XCTest
+
+/// Parameters and data, and the shape of the HTML and SVG output.
+final class RenderingTests: XCTestCase {
+    static let card = """
+    format 1
+    template card "Card" {
+      size: 300 x 200
+      params {
+        user: "friend"
+        count: 3
+        pro: false
+      }
+      text hello { text: "Hi {{user}}, {{count}} new; pro: {{pro}}; {{ user }} \\{{user}} {{other}}" }
+    }
+    template second { size: 10 x 10; params { other: 1 } }
+    """
+
+    func testParametersTakeTheirDefaults() {
+        let document = resolve(RenderingTests.card)
+        XCTAssertEqual(document.issues, [])
+        XCTAssertEqual(document.items[0].children[0][.text],
+                       .string("Hi friend, 3 new; pro: false; {{ user }} {{user}} {{other}}"))
+        XCTAssertEqual(document.items[0].parameters.map(\.value), [.string("friend"), .number(3), .bool(false)])
+    }
+
+    func testDataReplacesDefaults() {
+        let document = resolve(RenderingTests.card, data: ["user": .string("Ada <3"), "count": .number(2.5), "pro": .bool(true)])
+        XCTAssertEqual(document.issues, [])
+        XCTAssertEqual(document.items[0].children[0][.text],
+                       .string("Hi Ada <3, 2.5 new; pro: true; {{ user }} {{user}} {{other}}"))
+        XCTAssertTrue(export(RenderingTests.card, data: ["user": .string("Ada <3")]).contains("Hi Ada &lt;3, 3 new"))
+        let json = export(RenderingTests.card, as: .json, data: ["count": .number(2.5)])
+        XCTAssertTrue(json.contains("\"count\": 2.5"), json)
+    }
+
+    func testUnknownKeysWarnAndWrongTypesAreErrors() {
+        let document = resolve(RenderingTests.card, data: ["user": .number(1), "pro": .string("yes"), "nobody": .bool(true), "other": .number(2)])
+        let warnings = document.issues.filter { $0.severity == .warning }
+        let errors = document.issues.filter { $0.severity == .error }
+        XCTAssertEqual(warnings.map(\.kind), [.unknownParameter])
+        XCTAssertTrue(warnings[0].message.contains("`nobody`"), warnings[0].message)
+        XCTAssertEqual(errors.map(\.kind), [.wrongParameterType, .wrongParameterType])
+        XCTAssertTrue(errors[0].message.contains("`user` of template `card` is a string"), errors[0].message)
+        XCTAssertTrue(errors[1].message.contains("`pro` of template `card` is a boolean"), errors[1].message)
+        XCTAssertTrue(document.hasErrors)
+        // The defaults stand where the data was wrong.
+        XCTAssertEqual(document.items[0].children[0][.text],
+                       .string("Hi friend, 3 new; pro: false; {{ user }} {{user}} {{other}}"))
+        // A key is unknown only when no resolved template declares it.
+        let onlyFirst = ResolvedDocument.resolve(SyntaxTree.parse(RenderingTests.card), data: ["other": .number(2)], only: ["card"])
+        XCTAssertEqual(onlyFirst.issues.map(\.kind), [.unknownParameter])
+        XCTAssertEqual(ParameterBinding.unknownKeys(["b": .bool(true), "a": .bool(true)], declared: []).map(\.message).count, 2)
+    }
+
+    func testParamValueText() {
+        XCTAssertEqual(ParamValue.number(14).text, "14")
+        XCTAssertEqual(ParamValue.number(0.1).text, "0.1")
+        XCTAssertEqual(ParamValue.number(1e22).text, "10000000000000000000000")
+        XCTAssertEqual(ParamValue.bool(true).text, "true")
+    }
+
+    func testTemplatePageStructure() {
+        let source = """
+        format 1
+        template page "Page" {
+          size: 320 x 480
+          lang: "pt-BR"
+          text t { text: "x"; at: 1, 2; z: 3; opacity: 0.5; rotation: -2deg; visible: false; underline: true; max-lines: 2 }
+          textarea ta { text: "a\\n\\nb" }
+          image i { src: "a.png"; fit: contain }
+          image nameless-alt { src: "b.png" }
+          button b { label: "Go"; action: "/go"; align: right; max-lines: 1 }
+          video v { src: "v.mp4"; autoplay: true; muted: true; controls: false }
+          divider d { at: 0, 100; width: 320; thickness: 2; color: #FF000080 }
+        }
+        """
+        let html = export(source)
+        XCTAssertTrue(html.hasPrefix("<!doctype html>\n<html lang=\"pt-BR\">\n<head>\n<meta charset=\"utf-8\">\n"), html)
+        XCTAssertTrue(html.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"))
+        XCTAssertTrue(html.contains("<title>Page</title>"))
+        XCTAssertEqual(html.components(separatedBy: "<style>").count, 2, "one style block")
+        XCTAssertTrue(html.contains("@media (max-width:320px){:root{--u:calc(100vw/320)}}"))
+        XCTAssertTrue(html.contains(".tdl-canvas{position:relative;overflow:hidden;margin:0 auto;width:calc(320*var(--u));height:calc(480*var(--u));"))
+        XCTAssertTrue(html.contains("#t{position:absolute;left:calc(1*var(--u));top:calc(2*var(--u));z-index:3;opacity:0.5;transform:rotate(-2deg);"), html)
+        XCTAssertTrue(html.contains("text-decoration:underline"))
+        XCTAssertTrue(html.contains("-webkit-line-clamp:2;overflow:hidden;display:none}"), html)
+        XCTAssertTrue(html.contains("#ta{") && html.contains("white-space:pre-wrap"))
+        XCTAssertTrue(html.contains("<p id=\"ta\">a\n\nb</p>"))
+        XCTAssertTrue(html.contains("<img id=\"i\" src=\"a.png\" alt=\"\">"))
+        XCTAssertTrue(html.contains("<img id=\"nameless-alt\" src=\"b.png\" alt=\"\">"), "alt is always present")
+        XCTAssertTrue(html.contains("object-fit:contain"))
+        XCTAssertTrue(html.contains("<a id=\"b\" class=\"tdl-button\" role=\"button\" href=\"/go\"><span>Go</span></a>"), html)
+        XCTAssertTrue(html.contains("text-align:right;justify-content:flex-end"))
+        XCTAssertTrue(html.contains("#b>span{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:1;overflow:hidden}"))
+        XCTAssertTrue(html.contains("<video id=\"v\" src=\"v.mp4\" autoplay muted playsinline></video>"), html)
+        XCTAssertTrue(html.contains("<hr id=\"d\">"))
+        XCTAssertTrue(html.contains("#d{position:absolute;left:0;top:calc(100*var(--u));width:calc(320*var(--u));height:calc(2*var(--u));background-image:linear-gradient(rgba(255,0,0,0.502),rgba(255,0,0,0.502));"), html)
+        XCTAssertTrue(html.hasSuffix("</main>\n</body>\n</html>\n"))
+    }
+
+    func testAnnotationOverlay() {
+        let source = """
+        format 1
+        annotations shot "Shot" {
+          image: "s.png"
+          size: 400 x 300
+          rect box { at: 100, 100; size: 100 x 50; corner-radius: 4; fill: #FFFF0080 }
+          arrow a { from: 0, 125; to: box; head: open; tail: bar; cap: round; dash: dotted }
+          line l { from: box; to: 390, 290; head: square; tail: filled }
+          highlight h { at: 0, 0; size: 10 x 10; z: -1 }
+          blur b { at: 10, 10; size: 20 x 20; radius: 4; fill: #000000 }
+          label t { text: "Look here please"; at: 200, 200; size: 100 x 60; align: center; background: white; rotation: 10 }
+          ellipse e { at: 0, 0; size: 40 x 20; scale: 2; visible: false }
+        }
+        """
+        let svg = export(source, as: .svg)
+        XCTAssertTrue(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"400\" height=\"300\" viewBox=\"0 0 400 300\">\n<title>Shot</title>\n"), svg)
+        XCTAssertTrue(svg.contains("<image href=\"s.png\" x=\"0\" y=\"0\" width=\"400\" height=\"300\"/>"))
+        // z order: the highlight (z -1) is painted first.
+        let order = ["id=\"h\"", "id=\"box\"", "id=\"a\"", "id=\"l\"", "id=\"b\"", "id=\"t\"", "id=\"e\""].map { svg.range(of: $0)!.lowerBound }
+        XCTAssertEqual(order, order.sorted())
+        XCTAssertTrue(svg.contains("fill=\"#FFFF00\" fill-opacity=\"0.502\""), "translucent colours are split")
+        // The arrow ends on the box's left edge (x = 100), pulled back by the open head's inset.
+        XCTAssertTrue(svg.contains("<line x1=\"0\" y1=\"125\" x2=\"98.8\" y2=\"125\""), svg)
+        XCTAssertTrue(svg.contains("stroke-linecap=\"round\" stroke-dasharray=\"0 4\" marker-end=\"url(#tdl.1.head)\" marker-start=\"url(#tdl.1.tail)\""), svg)
+        XCTAssertTrue(svg.contains("<marker id=\"tdl.1.head\" viewBox=\"0 0 10 10\" markerUnits=\"userSpaceOnUse\" markerWidth=\"12\" markerHeight=\"12\" refX=\"8\""), svg)
+        XCTAssertTrue(svg.contains("<marker id=\"tdl.1.tail\"") && svg.contains("d=\"M5 0V10\""), "bar tail")
+        XCTAssertTrue(svg.contains("d=\"M10 0L0 5L10 10Z\""), "a filled tail points away from the line")
+        XCTAssertTrue(svg.contains("d=\"M1 1H9V9H1Z\""), "square head")
+        XCTAssertTrue(svg.contains("<filter id=\"tdl.4.blur\" filterUnits=\"userSpaceOnUse\" x=\"-2\" y=\"-2\" width=\"44\" height=\"44\"><feGaussianBlur stdDeviation=\"4\"/></filter>"), svg)
+        XCTAssertTrue(svg.contains("<g clip-path=\"url(#tdl.4.clip)\"><image href=\"s.png\""))
+        XCTAssertTrue(svg.contains("<g id=\"t\" transform=\"translate(250 230) rotate(10) translate(-250 -230)\">"), svg)
+        XCTAssertTrue(svg.contains("text-anchor=\"middle\""))
+        XCTAssertTrue(svg.contains("<tspan x=\"250\""))
+        XCTAssertTrue(svg.contains("<g id=\"e\" transform=\"translate(20 10) scale(2) translate(-20 -10)\" display=\"none\">"), svg)
+        XCTAssertTrue(svg.hasSuffix("</svg>\n"))
+        let html = export(source)
+        XCTAssertTrue(html.contains("<figure class=\"tdl-figure\">\n  <img src=\"s.png\" alt=\"Shot\" width=\"400\" height=\"300\">\n  <svg viewBox=\"0 0 400 300\">\n"), html)
+        XCTAssertTrue(html.contains(".tdl-figure{position:relative;margin:0 auto;max-width:400px}"))
+    }
+
+    func testLabelsWrapAndFit() {
+        let e = resolve("""
+        format 1
+        annotations s { image: "a.png"; label fit { text: "one\\ntwo three"; font-size: 10 } ; label wrap { text: "aaa bbb ccc ddd"; size: 45 x 40; font-size: 10 } }
+        """).items[0].children
+        let fit = AnnotationGeometry.labelLayout(e[0])
+        XCTAssertEqual(fit.lines, ["one", "two three"])
+        XCTAssertEqual(fit.width, 9 * 5 + 5)
+        XCTAssertEqual(fit.height, 2 * 12 + 5)
+        XCTAssertEqual(AnnotationGeometry.labelLayout(e[1]).lines, ["aaa bbb", "ccc ddd"])
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+@testable import HTMLGen
+import TemplateFormat
+import Validator
+import XCTest
+
+/// Escaping, URLs and CSS: nothing from the document reaches the output unescaped, no URL
+/// outside http, https, mailto and relative paths is emitted (validation or not), and the
+/// CSS holds no document text but checked font families.
+final class SecurityTests: XCTestCase {
+    static let hostile = #"<script>alert(\"x\")</script> & 'y' \u{1} \u{7F} \u{85} \u{FDD0}"#
+    /// The same text as a value (escapes decoded), for parameter data.
+    static let hostileValue = "<script>alert(\"x\")</script> & 'y' \u{1} \u{7F} \u{85} " + String(Unicode.Scalar(0xFDD0)!)
+    /// The hostile text after escaping for text content and for attribute values; controls
+    /// and noncharacters become U+FFFD.
+    static let escapedText = "&lt;script&gt;alert(\"x\")&lt;/script&gt; &amp; 'y' \u{FFFD} \u{FFFD} \u{FFFD} \u{FFFD}"
+    static let escapedAttribute = "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;y&#39; \u{FFFD} \u{FFFD} \u{FFFD} \u{FFFD}"
+
+    func testEscapingHelpers() {
+        XCTAssertEqual(HTMLWriter.escapeText("a < b && c > \"d\" 'e'"), "a &lt; b &amp;&amp; c &gt; \"d\" 'e'")
+        XCTAssertEqual(HTMLWriter.escapeAttribute("a < b && c > \"d\" 'e'"), "a &lt; b &amp;&amp; c &gt; &quot;d&quot; &#39;e&#39;")
+        XCTAssertEqual(HTMLWriter.escapeText("tab\tline\nok é 日本 🚀"), "tab\tline\nok é 日本 🚀")
+        let noncharacters = [0xFFFE, 0x10FFFF, 0xFDEF].map { String(Unicode.Scalar($0)!) }.joined()
+        XCTAssertEqual(HTMLWriter.escapeText("\u{0}\u{8}\u{1B}\u{7F}\u{9F}" + noncharacters), String(repeating: "\u{FFFD}", count: 8))
+    }
+
+    /// Every string property of a template, and its title and description, carries hostile text.
+    func testEveryTextAndAttributeOfATemplateIsEscaped() {
+        let h = Self.hostile
+        let source = """
+        format 1
+        template t "\(h)" {
+          size: 400 x 300
+          description: "\(h)"
+          params {
+            p: "x"
+          }
+          text a { text: "\(h)"; at: 0, 0 }
+          textarea b { text: "\(h)"; at: 0, 20 }
+          image c { src: "img/\(h).png"; alt: "\(h)"; at: 0, 40; size: 10 x 10 }
+          button d { label: "\(h)"; action: "/go?q=\(h)"; at: 0, 60 }
+          button e { label: "\(h)"; at: 0, 80 }
+          video f { src: "v/\(h).mp4"; poster: "p/\(h).jpg"; at: 0, 100 }
+          text g { text: "{{p}}"; at: 0, 120 }
+        }
+        """
+        let html = export(source, data: ["p": .string(Self.hostileValue)])
+        XCTAssertFalse(html.contains("<script"), html)
+        XCTAssertFalse(html.contains("\u{1}"))
+        XCTAssertFalse(html.contains("\u{7F}"))
+        XCTAssertFalse(html.contains("\u{85}"))
+        XCTAssertTrue(html.contains("<title>\(Self.escapedText)</title>"), html)
+        XCTAssertTrue(html.contains("<meta name=\"description\" content=\"\(Self.escapedAttribute)\">"))
+        XCTAssertTrue(html.contains("<p id=\"a\">\(Self.escapedText)</p>"))
+        XCTAssertTrue(html.contains("<p id=\"b\">\(Self.escapedText)</p>"))
+        XCTAssertTrue(html.contains("src=\"img/\(Self.escapedAttribute).png\" alt=\"\(Self.escapedAttribute)\""))
+        XCTAssertTrue(html.contains("href=\"/go?q=\(Self.escapedAttribute)\">\(Self.escapedText)</a>"))
+        XCTAssertTrue(html.contains("<button id=\"e\" class=\"tdl-button\" type=\"button\">\(Self.escapedText)</button>"))
+        XCTAssertTrue(html.contains("src=\"v/\(Self.escapedAttribute).mp4\" poster=\"p/\(Self.escapedAttribute).jpg\""))
+        XCTAssertTrue(html.contains("<p id=\"g\">\(Self.escapedText)</p>"), "parameter values are escaped too")
+    }
+
+    func testEveryTextOfAnAnnotationSetIsEscaped() {
+        let h = Self.hostile
+        let source = """
+        format 1
+        annotations s "\(h)" {
+          image: "shots/\(h).png"
+          size: 100 x 100
+          label l { text: "\(h)"; at: 0, 0 }
+          blur b { at: 0, 0; size: 10 x 10 }
+        }
+        """
+        for format in [ExportFormat.html, .svg] {
+            let out = export(source, as: format)
+            XCTAssertFalse(out.contains("<script"), out)
+            XCTAssertFalse(out.contains("\u{1}"))
+            XCTAssertTrue(out.contains(Self.escapedText + "</tspan>"), out)
+            XCTAssertTrue(out.contains("href=\"shots/\(Self.escapedAttribute).png\""), out)
+        }
+        XCTAssertTrue(export(source, as: .svg).contains("<title>\(Self.escapedText)</title>"))
+        XCTAssertTrue(export(source).contains("alt=\"\(Self.escapedAttribute)\""))
+    }
+
+    func testJSONEscapesStrings() throws {
+        let json = export("format 1\ntemplate t { size: 10 x 10; text a { text: \"q\\\" b\\\\ \\n \\u{1} <&>\" } }", as: .json)
+        XCTAssertTrue(json.contains(#""text": "q\" b\\ \n \u0001 <&>""#), json)
+        XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(json.utf8)))
+    }
+
+    // MARK: URLs
+
+    static let badURLs = [
+        "javascript:alert(1)", "JaVaScRiPt:alert(1)", " javascript:alert(1)", "java\\tscript:alert(1)",
+        "java\\nscript:alert(1)", "\\u{1}javascript:alert(1)", "data:text/html,<b>x</b>", "DATA:image/png;base64,AAAA",
+        "vbscript:msgbox(1)", "file:///etc/passwd", "ftp://example.com/x", "blob:https://example.com/x",
+    ]
+
+    /// Without validation, every disallowed URL is dropped from HTML, SVG and JSON, and reported.
+    func testDisallowedURLsAreDroppedWithoutValidation() {
+        for url in Self.badURLs {
+            let source = """
+            format 1
+            template t {
+              size: 100 x 100
+              image i { src: "\(url)"; alt: "pic"; at: 0, 0; size: 10 x 10 }
+              button b { label: "Go"; action: "\(url)"; at: 0, 20 }
+              video v { src: "\(url)"; poster: "\(url)"; at: 0, 40 }
+            }
+            annotations s {
+              image: "\(url)"
+              size: 100 x 100
+              blur b { at: 0, 0; size: 10 x 10 }
+            }
+            """
+            let document = resolve(source)
+            XCTAssertEqual(document.issues.filter { $0.kind == .droppedURL }.count, 5, url)
+            for item in document.items {
+                for format in ExportFormat.allCases where format.supports(item.kind) {
+                    let out = String(decoding: Exporter.render(item, as: format)!, as: UTF8.self).lowercased()
+                    for scheme in ["javascript", "vbscript", "data:", "file:", "ftp:", "blob:", "script:"] {
+                        XCTAssertFalse(out.contains(scheme), "\(url) → \(format): \(out)")
+                    }
+                }
+            }
+            let html = String(decoding: Exporter.render(document.items[0], as: .html)!, as: UTF8.self)
+            XCTAssertTrue(html.contains("<div id=\"i\" role=\"img\" aria-label=\"pic\"></div>"), html)
+            XCTAssertTrue(html.contains("<button id=\"b\" class=\"tdl-button\" type=\"button\">Go</button>"), html)
+            XCTAssertTrue(html.contains("<video id=\"v\" controls></video>"), html)
+            let figure = String(decoding: Exporter.render(document.items[1], as: .html)!, as: UTF8.self)
+            XCTAssertFalse(figure.contains("<img"), "an image without an allowed URL is left out")
+        }
+    }
+
+    func testAllowedURLsAreKept() {
+        for url in ["https://example.com/a?b=1&c=2", "http://example.com", "mailto:a@example.com", "assets/x.png",
+                    "/abs/path.png", "../up.png", "#top", "?q=1", "x:y/../z" ] where URLPolicy.classify(url) == .allowed {
+            let html = export("format 1\ntemplate t { size: 10 x 10; button b { label: \"Go\"; action: \"\(url)\" } }")
+            XCTAssertTrue(html.contains("href=\"\(HTMLWriter.escapeAttribute(url))\""), "\(url): \(html)")
+        }
+    }
+
+    /// The exporter's fast path gives the validator's verdict on every URL.
+    func testURLFastPathAgreesWithURLPolicy() {
+        var samples = ["", ":", "a:", "http:", "https:", "HTTPS://x", "mailto:x", "MailTo:x", "httpx:y", "http", "assets/a.png",
+                       "a1+.-:x", "1a:x", "+a:x", "javascript:x", "java script:x", "jav\u{0}ascript:x", "é:x", "ab\u{7F}c:x",
+                       "./a:b", "a/b:c", "data:x", "https\t:x", "h\nttp:x", "mailto", "abcdefghijk:x", "abcdefgh:x"]
+        for scheme in ["http", "https", "mailto", "javascript", "data", "vbscript", "ftp"] {
+            samples += [scheme + ":x", scheme.uppercased() + ":x", " " + scheme + ":x"]
+        }
+        for s in samples {
+            XCTAssertEqual(URLCheck.classify(s), URLPolicy.classify(s), s.debugDescription)
+        }
+    }
+
+    // MARK: CSS
+
+    /// Strings that are not font families never reach the `<style>` block; valid families do,
+    /// quoted. Every other piece of document text stays out of the CSS.
+    func testCSSHoldsNoDocumentText() {
+        let families = ["Inter", "Source Sans 3", "Noto-Serif"]
+        let rejected = ["Inter; } body { color: red", "A</style><script>x</script>", "x\\\"y", "Comic Sans, serif",
+                        "url(evil)", "  ", "", "Inter  Bold", "-Inter", "Inter ", "Émoji", "a/*b*/"]
+        var source = "format 1\ntemplate t \"MARKER-title\" {\n  size: 100 x 100\n  description: \"MARKER-d\"\n"
+        for (i, f) in (families + rejected).enumerated() {
+            source += "  text t\(i) { text: \"MARKER-text\"; font: \"\(f)\" bold; at: 0, 0 }\n"
+        }
+        source += "  image i { src: \"MARKER-src.png\"; alt: \"MARKER-alt\" }\n  button b { label: \"MARKER-l\"; action: \"/MARKER\" }\n}\n"
+        let html = export(source)
+        let css = section(html, from: "<style>", to: "</style>")
+        XCTAssertFalse(css.isEmpty)
+        XCTAssertFalse(css.contains("MARKER"), css)
+        for f in families { XCTAssertTrue(css.contains("font-family:\"\(f)\",sans-serif"), f) }
+        for f in rejected where !f.isEmpty {
+            XCTAssertFalse(css.contains(f), f)
+        }
+        XCTAssertFalse(css.contains("red"))
+        XCTAssertFalse(css.contains("url("))
+        // Only the checked pattern is accepted.
+        XCTAssertEqual(CSSValues.fontFamily("Source Sans 3"), "\"Source Sans 3\"")
+        for f in rejected { XCTAssertNil(CSSValues.fontFamily(f), f) }
+    }
+
+    func testPageCarriesARestrictiveContentSecurityPolicy() {
+        for (source, format) in [("format 1\ntemplate t { size: 10 x 10 }", ExportFormat.html),
+                                 ("format 1\nannotations a { image: \"a.png\" }", .html)] {
+            let html = export(source, as: format)
+            let meta = section(html, from: "<meta http-equiv=\"Content-Security-Policy\" content=\"", to: "\">")
+            XCTAssertTrue(meta.hasPrefix("default-src 'none';"), meta)
+            XCTAssertFalse(meta.contains("script"), meta)
+            XCTAssertFalse(meta.contains("unsafe-eval"), meta)
+            XCTAssertFalse(meta.contains("data:"), meta)
+            XCTAssertTrue(meta.contains("base-uri 'none'"), meta)
+            XCTAssertFalse(html.contains("<script"))
+            XCTAssertFalse(html.lowercased().contains(" on"), "no event handler attributes")
+            // The charset comes first, then the policy, before anything that loads.
+            XCTAssertTrue(html.hasPrefix("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\""), html)
+        }
+    }
+}

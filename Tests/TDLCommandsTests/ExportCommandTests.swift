@@ -1,0 +1,194 @@
+import Foundation
+import XCTest
+@testable import TDLCommands
+
+final class ExportCommandTests: XCTestCase {
+    let two = """
+    format 1
+
+    template first "First" {
+      size: 200 x 100
+      params {
+        who: "you"
+      }
+      text hello {
+        text: "Hello {{who}}"
+        at: 10, 10
+        size: 100 x 20
+      }
+    }
+
+    annotations second "Second" {
+      image: "shot.png"
+      size: 100 x 100
+      rect r {
+        at: 10, 10
+        size: 20 x 20
+      }
+    }
+
+    """
+
+    /// The golden file the library tests keep for an example.
+    func golden(_ name: String) -> [UInt8] {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<2 { url.deleteLastPathComponent() }
+        let path = url.appendingPathComponent("HTMLGenTests/Golden/\(name)").path
+        return Array(FileManager.default.contents(atPath: path) ?? Data())
+    }
+
+    func testExportsAnExampleToStandardOutput() {
+        let html = runTool(["export", examplesFolder + "/onboarding-card.tdl"])
+        XCTAssertEqual(html.status, 0, html.err)
+        XCTAssertEqual(html.err, "")
+        XCTAssertEqual(html.outBytes, golden("onboarding-card.html"))
+        let json = runTool(["export", "--to", "json", examplesFolder + "/pricing-card.tdl"])
+        XCTAssertEqual(json.status, 0, json.err)
+        XCTAssertEqual(json.outBytes, golden("pricing-card.json"))
+        let svg = runTool(["export", "--to=svg", examplesFolder + "/annotated-screenshot.tdl"])
+        XCTAssertEqual(svg.status, 0, svg.err)
+        XCTAssertEqual(svg.outBytes, golden("annotated-screenshot.svg"))
+    }
+
+    func testSeveralItemsNeedATemplateOrAFolder() {
+        let dir = Scratch(); defer { dir.remove() }
+        let path = dir.write("two.tdl", two)
+        let r = runTool(["export", path])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.out, "")
+        XCTAssertTrue(r.err.contains("holds 2 items (`first`, `second`)"), r.err)
+        XCTAssertTrue(r.err.contains("--template NAME"), r.err)
+
+        let one = runTool(["export", "--template", "second", path])
+        XCTAssertEqual(one.status, 0, one.err)
+        XCTAssertTrue(one.out.contains("<figure class=\"tdl-figure\">"))
+
+        let missing = runTool(["export", "--template", "third", path])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.err.contains("no template or annotation set named 'third'; it has `first`, `second`"), missing.err)
+    }
+
+    func testFolderOutputWritesOneFilePerItem() {
+        let dir = Scratch(); defer { dir.remove() }
+        let path = dir.write("two.tdl", two)
+        let r = runTool(["export", "-o", dir.path + "/out", path])
+        XCTAssertEqual(r.status, 0, r.err)
+        XCTAssertEqual(r.out, "")
+        XCTAssertTrue(dir.read("out/first.html").contains("<p id=\"hello\">Hello you</p>"))
+        XCTAssertTrue(dir.read("out/second.html").contains("<svg viewBox=\"0 0 100 100\">"))
+
+        let json = runTool(["export", "--to", "json", "--output", dir.path + "/json/", path])
+        XCTAssertEqual(json.status, 0, json.err)
+        XCTAssertTrue(dir.read("json/first.json").hasPrefix("{\n  \"model\": 1,"))
+        XCTAssertTrue(dir.read("json/second.json").contains("\"kind\": \"annotations\""))
+
+        // --to svg exports the annotation sets only.
+        let svg = runTool(["export", "--to", "svg", "-o", dir.path + "/svg/", path])
+        XCTAssertEqual(svg.status, 0, svg.err)
+        XCTAssertTrue(dir.read("svg/second.svg").hasPrefix("<svg xmlns="))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.path + "/svg/first.svg"))
+        XCTAssertEqual(runTool(["export", "--to", "svg", path]).status, 0, "one annotation set: standard output")
+    }
+
+    func testFileOutputForOneItem() {
+        let dir = Scratch(); defer { dir.remove() }
+        let path = dir.write("two.tdl", two)
+        let r = runTool(["export", "--template", "first", "-o", dir.path + "/page.html", path])
+        XCTAssertEqual(r.status, 0, r.err)
+        XCTAssertTrue(dir.read("page.html").hasPrefix("<!doctype html>"))
+        // Writing again replaces the file.
+        XCTAssertEqual(runTool(["export", "--template", "first", "--data", dir.write("d.json", "{\"who\": \"Ada\"}"),
+                                "-o", dir.path + "/page.html", path]).status, 0)
+        XCTAssertTrue(dir.read("page.html").contains("Hello Ada"))
+        // A file cannot take several items.
+        let several = runTool(["export", "-o", dir.path + "/page.html", path])
+        XCTAssertEqual(several.status, 2)
+        XCTAssertTrue(several.err.contains("is a file"), several.err)
+    }
+
+    func testSVGOfATemplateIsAUsageError() {
+        let r = runTool(["export", "--to", "svg", examplesFolder + "/onboarding-card.tdl"])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.err.contains("no annotation set to export as SVG"), r.err)
+        let dir = Scratch(); defer { dir.remove() }
+        let named = runTool(["export", "--to", "svg", "--template", "first", dir.write("two.tdl", two)])
+        XCTAssertEqual(named.status, 2)
+        XCTAssertTrue(named.err.contains("`first` is a template"), named.err)
+        XCTAssertEqual(runTool(["export", "--to", "pdf", examplesFolder + "/onboarding-card.tdl"]).status, 2)
+    }
+
+    func testADocumentWithErrorsIsNotExported() {
+        let dir = Scratch(); defer { dir.remove() }
+        let path = dir.write("bad.tdl", """
+        format 1
+        template t {
+          size: 100 x 100
+          image i {
+            src: "javascript:alert(1)"
+            alt: "x"
+          }
+        }
+
+        """)
+        let r = runTool(["export", "-o", dir.path + "/out", path])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.out, "")
+        XCTAssertTrue(r.err.contains("\(path):5:10: error[TDL306]:"), r.err)
+        XCTAssertTrue(r.err.contains("1 error in 1 file"), r.err)
+        XCTAssertTrue(r.err.contains("not exported"), r.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.path + "/out"))
+    }
+
+    func testData() {
+        let dir = Scratch(); defer { dir.remove() }
+        let path = dir.write("two.tdl", two)
+        func run(_ json: String) -> RunResult {
+            runTool(["export", "--template", "first", "--data", dir.write("data.json", json), path])
+        }
+        let good = run("{\"who\": \"<Ada>\"}")
+        XCTAssertEqual(good.status, 0, good.err)
+        XCTAssertTrue(good.out.contains("<p id=\"hello\">Hello &lt;Ada&gt;</p>"), good.out)
+
+        let unknown = run("{\"who\": \"Ada\", \"extra\": 1}")
+        XCTAssertEqual(unknown.status, 0, unknown.err)
+        XCTAssertTrue(unknown.err.contains("warning: the data sets `extra`"), unknown.err)
+        XCTAssertTrue(unknown.out.contains("Hello Ada"))
+
+        let wrong = run("{\"who\": 3}")
+        XCTAssertEqual(wrong.status, 1)
+        XCTAssertEqual(wrong.out, "")
+        XCTAssertTrue(wrong.err.contains("error: parameter `who` of template `first` is a string"), wrong.err)
+
+        let boolean = run("{\"who\": true}")
+        XCTAssertEqual(boolean.status, 1, "a JSON boolean is not a number or string")
+        XCTAssertTrue(boolean.err.contains("gives a boolean"), boolean.err)
+
+        let nested = run("{\"who\": [1]}")
+        XCTAssertEqual(nested.status, 1)
+        XCTAssertTrue(nested.err.contains("`who` is not"), nested.err)
+
+        XCTAssertEqual(run("{not json").status, 2)
+        XCTAssertEqual(run("[1, 2]").status, 2)
+        XCTAssertEqual(runTool(["export", "--data", dir.path + "/none.json", path]).status, 2)
+    }
+
+    func testUsageAndHelp() {
+        XCTAssertEqual(runTool(["export"]).status, 2)
+        XCTAssertEqual(runTool(["export", "a.tdl", "b.tdl"]).status, 2)
+        XCTAssertEqual(runTool(["export", "--frobnicate", "a.tdl"]).status, 2)
+        let missing = runTool(["export", "/nonexistent/x.tdl"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.err.contains("/nonexistent/x.tdl: error:"), missing.err)
+        let help = runTool(["help", "export"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.out.hasPrefix("Usage: template-fmt export"))
+        XCTAssertEqual(runTool(["export", "--help"]).out, help.out)
+        XCTAssertTrue(runTool(["--help"]).out.contains("  export  "))
+    }
+
+    func testStandardInput() {
+        let r = runTool(["export", "-"], stdin: "format 1\ntemplate t { size: 10 x 10; text a { text: \"hi\" } }\n")
+        XCTAssertEqual(r.status, 0, r.err)
+        XCTAssertTrue(r.out.contains("<p id=\"a\">hi</p>"))
+    }
+}
