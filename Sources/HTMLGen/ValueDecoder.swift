@@ -50,12 +50,15 @@ struct Field {
     }
 
     let shape: Shape
+    /// The property's name (which URL schemes fit depends on it).
+    let key: String
     /// Units a number may carry: bit 0 px, 1 pt, 2 %, 3 deg.
     let units: UInt8
     let range: ValueRange?
     let values: [String]
 
     init(_ p: PropertySchema) {
+        key = p.name
         range = p.range
         var units: UInt8 = 0
         var values: [String] = []
@@ -117,8 +120,12 @@ enum ValueDecoder {
         case .url:
             guard atoms.count == 1, atoms[0].kind == .string else { return nil }
             let url = TextDecoder.plain(atoms[0])
-            switch URLCheck.classify(url) {
-            case .allowed: return one(.url(url))
+            var verdict = URLCheck.classify(url)
+            if verdict == .allowed && !URLPolicy.allowsMailto(key: field.key) {
+                verdict = URLPolicy.classify(url, forKey: field.key)
+            }
+            switch verdict {
+            case .allowed: return one(.url(URLPolicy.percentEncoded(url)))
             case .dangerous(let scheme), .unsupported(let scheme): return .failure(RefusedURL(scheme: scheme))
             }
         case .number:

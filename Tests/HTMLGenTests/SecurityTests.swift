@@ -14,6 +14,10 @@ final class SecurityTests: XCTestCase {
     /// The hostile text after escaping for text content and for attribute values; controls
     /// and noncharacters become U+FFFD.
     static let escapedText = "&lt;script&gt;alert(\"x\")&lt;/script&gt; &amp; 'y' \u{FFFD} \u{FFFD} \u{FFFD} \u{FFFD}"
+    /// A URL attribute holding the hostile text: percent-encoded (controls included), then escaped.
+    static func urlAttribute(_ prefix: String, _ suffix: String) -> String {
+        HTMLWriter.escapeAttribute(URLPolicy.percentEncoded(prefix + hostileValue + suffix))
+    }
     static let escapedAttribute = "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;y&#39; \u{FFFD} \u{FFFD} \u{FFFD} \u{FFFD}"
 
     func testEscapingHelpers() {
@@ -53,10 +57,10 @@ final class SecurityTests: XCTestCase {
         XCTAssertTrue(html.contains("<meta name=\"description\" content=\"\(Self.escapedAttribute)\">"))
         XCTAssertTrue(html.contains("<p id=\"a\">\(Self.escapedText)</p>"))
         XCTAssertTrue(html.contains("<p id=\"b\">\(Self.escapedText)</p>"))
-        XCTAssertTrue(html.contains("src=\"img/\(Self.escapedAttribute).png\" alt=\"\(Self.escapedAttribute)\""))
-        XCTAssertTrue(html.contains("href=\"/go?q=\(Self.escapedAttribute)\">\(Self.escapedText)</a>"))
+        XCTAssertTrue(html.contains("src=\"\(Self.urlAttribute("img/", ".png"))\" alt=\"\(Self.escapedAttribute)\""), html)
+        XCTAssertTrue(html.contains("href=\"\(Self.urlAttribute("/go?q=", ""))\">\(Self.escapedText)</a>"))
         XCTAssertTrue(html.contains("<button id=\"e\" class=\"tdl-button\" type=\"button\">\(Self.escapedText)</button>"))
-        XCTAssertTrue(html.contains("src=\"v/\(Self.escapedAttribute).mp4\" poster=\"p/\(Self.escapedAttribute).jpg\""))
+        XCTAssertTrue(html.contains("src=\"\(Self.urlAttribute("v/", ".mp4"))\" poster=\"\(Self.urlAttribute("p/", ".jpg"))\""))
         XCTAssertTrue(html.contains("<p id=\"g\">\(Self.escapedText)</p>"), "parameter values are escaped too")
     }
 
@@ -76,7 +80,7 @@ final class SecurityTests: XCTestCase {
             XCTAssertFalse(out.contains("<script"), out)
             XCTAssertFalse(out.contains("\u{1}"))
             XCTAssertTrue(out.contains(Self.escapedText + "</tspan>"), out)
-            XCTAssertTrue(out.contains("href=\"shots/\(Self.escapedAttribute).png\""), out)
+            XCTAssertTrue(out.contains("href=\"\(Self.urlAttribute("shots/", ".png"))\""), out)
         }
         XCTAssertTrue(export(source, as: .svg).contains("<title>\(Self.escapedText)</title>"))
         XCTAssertTrue(export(source).contains("alt=\"\(Self.escapedAttribute)\""))
@@ -196,5 +200,24 @@ final class SecurityTests: XCTestCase {
             // The charset comes first, then the policy, before anything that loads.
             XCTAssertTrue(html.hasPrefix("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\""), html)
         }
+    }
+}
+
+final class URLEncodingTests: XCTestCase {
+    func testCharactersAURLMayNotHoldArePercentEncoded() {
+        XCTAssertEqual(URLPolicy.percentEncoded("assets/my hero.png"), "assets/my%20hero.png")
+        XCTAssertEqual(URLPolicy.percentEncoded("https://example.com/s?q=a b|c#x#y"), "https://example.com/s?q=a%20b%7Cc#x%23y")
+        XCTAssertEqual(URLPolicy.percentEncoded("a/\"<>`{}\\^.png"), "a/%22%3C%3E%60%7B%7D%5C%5E.png")
+        XCTAssertEqual(URLPolicy.percentEncoded("café.png"), "caf%C3%A9.png")
+        XCTAssertEqual(URLPolicy.percentEncoded("100%25 and 100% done"), "100%25%20and%20100%25%20done")
+        let once = URLPolicy.percentEncoded("x y/%zz#a#b")
+        XCTAssertEqual(URLPolicy.percentEncoded(once), once, "encoding is idempotent")
+    }
+
+    func testMailtoIsOnlyForLinks() {
+        XCTAssertEqual(URLPolicy.classify("mailto:a@example.com", forKey: "action"), .allowed)
+        XCTAssertEqual(URLPolicy.classify("mailto:a@example.com", forKey: "src"), .unsupported(scheme: "mailto"))
+        XCTAssertEqual(URLPolicy.classify(" MailTo:a@example.com", forKey: "poster"), .unsupported(scheme: "mailto"))
+        XCTAssertEqual(URLPolicy.classify("https://example.com/a.png", forKey: "src"), .allowed)
     }
 }

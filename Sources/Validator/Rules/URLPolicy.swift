@@ -9,6 +9,68 @@ public enum URLPolicy {
         case unsupported(scheme: String)
     }
 
+    /// The verdict for a URL in a given property: `mailto:` only makes sense as a link
+    /// (`action`); an image or video source must be relative or http(s).
+    public static func classify(_ url: String, forKey key: String) -> Verdict {
+        let verdict = classify(url)
+        if verdict == .allowed, !allowsMailto(key: key), hasScheme(url, "mailto") { return .unsupported(scheme: "mailto") }
+        return verdict
+    }
+
+    /// Properties whose URL is a link the reader follows, where `mailto:` fits.
+    public static func allowsMailto(key: String) -> Bool { key == "action" }
+
+    static func hasScheme(_ url: String, _ scheme: String) -> Bool {
+        var letters = ""
+        for scalar in url.unicodeScalars {
+            if scalar.value <= 0x20 || scalar.value == 0x7F { continue }
+            if scalar == ":" { return letters.lowercased() == scheme }
+            letters.unicodeScalars.append(scalar)
+            if letters.count > scheme.count { return false }
+        }
+        return false
+    }
+
+    /// The URL with every character a URL may not hold percent-encoded (space, quotes,
+    /// `<>{}|\^` and backtick, controls, non-ASCII, a second `#`, a `%` not starting an
+    /// escape), so exported attributes are valid HTML whatever the author wrote. Characters
+    /// that are already valid are kept, so encoding twice changes nothing.
+    public static func percentEncoded(_ url: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        let bytes = Array(url.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var seenFragment = false
+        func isHex(_ b: UInt8) -> Bool { (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x66) }
+        for (i, b) in bytes.enumerated() {
+            var keep: Bool
+            switch b {
+            case 0x41...0x5A, 0x61...0x7A, 0x30...0x39: keep = true
+            case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
+                 UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "@"),
+                 UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"),
+                 UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"),
+                 UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="):
+                keep = true
+            case UInt8(ascii: "#"):
+                keep = !seenFragment
+                seenFragment = true
+            case UInt8(ascii: "%"):
+                keep = i + 2 < bytes.count && isHex(bytes[i + 1]) && isHex(bytes[i + 2])
+            default:
+                keep = false
+            }
+            if keep {
+                out.append(b)
+            } else {
+                out.append(UInt8(ascii: "%"))
+                out.append(hex[Int(b >> 4)])
+                out.append(hex[Int(b & 0xF)])
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// Browsers ignore ASCII whitespace and control characters inside a scheme
     /// (`java\tscript:` runs), so they are removed before the scheme is read.
     public static func classify(_ url: String) -> Verdict {

@@ -210,13 +210,14 @@ extension Checker {
     }
 
     mutating func checkURL(_ atom: AtomSyntax, key: String) {
-        switch URLPolicy.classify(atom.stringValue) {
+        switch URLPolicy.classify(atom.stringValue, forKey: key) {
         case .allowed:
             break
         case .dangerous(let scheme):
             report(.unsafeURL, atom.range, "`\(key)` uses a `\(scheme):` URL, which can run script or embed content; it is never exported. Use an http, https or mailto URL, or a relative path")
         case .unsupported(let scheme):
-            report(.unsupportedURL, atom.range, "`\(key)` uses the `\(scheme):` scheme; only http, https, mailto and relative paths are exported")
+            let allowed = URLPolicy.allowsMailto(key: key) ? "http, https, mailto and relative paths" : "http, https and relative paths"
+            report(.unsupportedURL, atom.range, "`\(key)` uses the `\(scheme):` scheme; for `\(key)` only \(allowed) are exported")
         }
     }
 
