@@ -38,10 +38,16 @@ public enum AnnotationSVG {
         css.raw("*,*::before,*::after{box-sizing:border-box}\nhtml,body{margin:0;padding:0}\n")
         let size = item.canvasSize
         if let size {
-            // The image scales down to narrow screens; the overlay's viewBox follows it.
+            // The figure has the declared size's shape and scales down to narrow screens; the
+            // image fills it (even when the file's own proportions differ, or it is missing),
+            // so the overlay's viewBox always lies exactly over it.
             css.raw(".tdl-figure{position:relative;margin:0 auto;max-width:")
             css.number(size.width)
-            css.raw("px}\n.tdl-figure>img{display:block;width:100%;height:auto}\n")
+            // The shape comes from a percentage padding (it resolves against the width), which
+            // every browser and checker understands.
+            css.raw("px}\n.tdl-figure::before{content:\"\";display:block;padding-top:")
+            css.number(size.width > 0 ? (size.height / size.width * 100 * 10_000).rounded() / 10_000 : 0)
+            css.raw("%}\n.tdl-figure>img{position:absolute;left:0;top:0;display:block;width:100%;height:100%;object-fit:fill}\n")
             css.raw(".tdl-figure>svg{position:absolute;left:0;top:0;width:100%;height:100%;overflow:hidden}\n")
         } else {
             // Without a size the overlay is drawn in px over the image at its natural size.

@@ -141,7 +141,9 @@ final class RenderingTests: XCTestCase {
         XCTAssertTrue(svg.hasSuffix("</svg>\n"))
         let html = export(source)
         XCTAssertTrue(html.contains("<figure class=\"tdl-figure\">\n  <img src=\"s.png\" alt=\"Shot\" width=\"400\" height=\"300\">\n  <svg viewBox=\"0 0 400 300\">\n"), html)
-        XCTAssertTrue(html.contains(".tdl-figure{position:relative;margin:0 auto;max-width:400px}"))
+        XCTAssertTrue(html.contains(".tdl-figure{position:relative;margin:0 auto;max-width:400px}"), html)
+        XCTAssertTrue(html.contains(".tdl-figure::before{content:\"\";display:block;padding-top:75%}"), "the figure keeps the declared shape")
+        XCTAssertTrue(html.contains(".tdl-figure>img{position:absolute;left:0;top:0;display:block;width:100%;height:100%;object-fit:fill}"), "the image fills it")
     }
 
     func testLabelsWrapAndFit() {
