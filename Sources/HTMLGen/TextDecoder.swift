@@ -23,7 +23,7 @@ enum TextDecoder {
         let content = atom.contentRange
         var decoder: Decoder
         if atom.token.kind == .multilineString {
-            let laidOut = multilineLayout(Array(atom.tree.bytes[content.start..<content.end]))
+            let laidOut = AtomSyntax.multilineLayout(Array(atom.tree.bytes[content.start..<content.end]))
             decoder = Decoder(bytes: laidOut, interpolate: interpolate)
             decoder.decode(0, laidOut.count)
         } else {
@@ -41,45 +41,6 @@ enum TextDecoder {
         let bytes = atom.tree.bytes
         for k in r.start..<r.end where bytes[k] == 0x5C || bytes[k] == 0x7B { return nil }
         return String(decoding: bytes[r.start..<r.end], as: UTF8.self)
-    }
-
-    /// The layout rules of `"""` strings, exactly as `AtomSyntax.stringValue` applies them
-    /// (docs/LANGUAGE.md, Strings): line breaks become LF; a line break right after the
-    /// opening `"""` is dropped; when the closing `"""` stands on its own line, that last line
-    /// break goes and its indentation is removed from the start of every line (a line
-    /// indented less loses the whitespace it has). Escapes are decoded afterwards.
-    static func multilineLayout(_ content: [UInt8]) -> [UInt8] {
-        var lines: [[UInt8]] = [[]]
-        var k = 0
-        while k < content.count {
-            let b = content[k]
-            if b == 0x0D || b == 0x0A {
-                if b == 0x0D && k + 1 < content.count && content[k + 1] == 0x0A { k += 1 }
-                lines.append([])
-            } else {
-                lines[lines.count - 1].append(b)
-            }
-            k += 1
-        }
-        if lines.count > 1 && lines[0].isEmpty { lines.removeFirst() }
-        if lines.count > 1, let last = lines.last, last.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
-            let indent = last
-            lines.removeLast()
-            lines = lines.map { line in
-                var i = 0
-                while i < indent.count && i < line.count && line[i] == indent[i] { i += 1 }
-                if i < indent.count {
-                    while i < line.count && (line[i] == 0x20 || line[i] == 0x09) { i += 1 }
-                }
-                return Array(line[i...])
-            }
-        }
-        var out: [UInt8] = []
-        for (n, line) in lines.enumerated() {
-            if n > 0 { out.append(0x0A) }
-            out.append(contentsOf: line)
-        }
-        return out
     }
 
     private struct Decoder {

@@ -46,7 +46,7 @@ public struct AtomSyntax: Sendable {
     /// a line break right after the opening `"""` is dropped; when the closing `"""` stands
     /// on its own line, that last line break goes and its indentation is removed from the
     /// start of every line.
-    static func multilineLayout(_ content: [UInt8]) -> [UInt8] {
+    public static func multilineLayout(_ content: [UInt8]) -> [UInt8] {
         var lines: [[UInt8]] = [[]]
         var k = 0
         while k < content.count {
