@@ -1270,3 +1270,17 @@ enum RuleTable {
              message: "names no code", good: card),
     ]
 }
+
+final class AnnotationInterpolationTests: XCTestCase {
+    func testInterpolationInAnAnnotationSetIsAnUndefinedParameter() {
+        let source = "format 1\nannotations a {\n  image: \"s.png\"\n  size: 100 x 100\n  label l {\n    text: \"Hi {{user}}\"\n    at: 10, 10\n  }\n}\n"
+        let diagnostics = Validator.validate(SyntaxTree.parse(source))
+        let hit = diagnostics.first { $0.code == "TDL111" }
+        XCTAssertNotNil(hit, "\(diagnostics.map(\.code))")
+        XCTAssertEqual(hit.map { Array(source.utf8)[$0.range.start..<$0.range.end] }.map { String(decoding: $0, as: UTF8.self) }, "{{user}}")
+        // The fix escapes the brace, after which nothing is reported.
+        var bytes = Array(source.utf8)
+        if let edit = hit?.fixes.first?.edits.first { bytes.replaceSubrange(edit.range.start..<edit.range.end, with: Array(edit.newText.utf8)) }
+        XCTAssertEqual(Validator.validate(SyntaxTree.parse(bytes)).map(\.code), [])
+    }
+}

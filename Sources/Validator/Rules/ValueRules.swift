@@ -175,7 +175,13 @@ extension Checker {
                                Fix(title: "Escape the brace", edits: [TextEdit(range: ByteRange(start: range.start, end: range.start), newText: "\\")], isCertain: false)])
                 continue
             }
-            if scope.kind != "template" { continue }
+            if scope.kind == "annotations" {
+                // Only templates declare parameters; in an annotation set `{{name}}` would be shown as is.
+                report(.undefinedParameter, range, "`{{\(name)}}` refers to a parameter, but annotation sets have none; write `\\{{` for literal braces",
+                       fixes: [Fix(title: "Escape the brace", edits: [TextEdit(range: ByteRange(start: range.start, end: range.start), newText: "\\")])])
+                continue
+            }
+            if scope.kind != "template" { continue }  // styles: checked where a template uses them
             if scope.params[name] != nil {
                 scope.usedParams.insert(name)
             } else {
