@@ -418,4 +418,15 @@ final class ParserRecoveryTests: XCTestCase {
         }
         XCTAssertEqual(tree.diagnostics.map(\.range.start), tree.diagnostics.map(\.range.start).sorted(), "sorted by position")
     }
+
+    func testUnindentedClosedBlocksStayIntactWhenAnotherBlockLacksItsBrace() {
+        // The first template is unindented but closed; the second is indented and misses
+        // the `}` of its text block. Only that one is reported, and both templates survive.
+        let source = "template a {\nsize: 10 x 10\ntext t {\ntext: \"x\"\n}\n}\ntemplate b {\n  text u {\n    text: \"y\"\n  text v {\n    text: \"z\"\n  }\n}\n"
+        let tree = SyntaxTree.parse(source)
+        XCTAssertEqual(tree.diagnostics.map(\.code), [SyntaxCode.missingCloseBrace.rawValue])
+        XCTAssertEqual(tree.document.blocks.map { $0.name ?? "" }, ["a", "b"])
+        XCTAssertEqual(tree.document.blocks.first?.blocks.map { $0.name ?? "" }, ["t"])
+        XCTAssertEqual(tree.document.blocks.last?.blocks.map { $0.name ?? "" }, ["u", "v"])
+    }
 }

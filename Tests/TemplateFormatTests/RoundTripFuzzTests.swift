@@ -240,8 +240,20 @@ final class RoundTripFuzzTests: XCTestCase {
     }
 
     func testManyUnclosedBlocksOnSeparateLines() {
-        // Each header closes the previous block by indentation: siblings, each missing `}`.
+        // Unindented bodies are not closed by indentation, so the blocks nest until the
+        // depth limit; the rest is one error node. Linear, no recursion, lossless.
         let input = bytes(String(repeating: "a b {\n", count: 30_000))
+        let tree = SyntaxTree.parse(input)
+        XCTAssertTrue(tree.printed() == input, "round trip")
+        XCTAssertNil(tree.verifyInvariants())
+        XCTAssertEqual(tree.diagnostics(.nestingTooDeep).count, 1)
+        XCTAssertEqual(tree.diagnostics(.missingCloseBrace).count, 128)
+        XCTAssertEqual(tree.document.blocks.count, 1)
+    }
+
+    func testManyUnclosedIndentedBlocksAreSiblings() {
+        // Indented bodies: each header at the outer indentation closes the previous block.
+        let input = bytes(String(repeating: "a b {\n  k: 1\n", count: 30_000))
         let tree = SyntaxTree.parse(input)
         XCTAssertTrue(tree.printed() == input, "round trip")
         XCTAssertNil(tree.verifyInvariants())

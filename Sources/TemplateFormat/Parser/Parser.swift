@@ -22,6 +22,9 @@ struct Parser {
     var open: [Int] = []
     /// Indentation of each open block's header line (parallel to the blocks in `open`).
     var headerIndent: [Int] = []
+    /// For each open block (parallel to `headerIndent`), whether its body is indented
+    /// deeper than its header; nil until its first member on a line of its own.
+    var bodyIndented: [Bool?] = []
     /// Byte offsets where lines start; built only for the indentation-guided pass.
     var lineStarts: [Int] = []
     var leftBlocksOpen = false
@@ -168,7 +171,13 @@ struct Parser {
             let tok = tokens[pos]
             if recoverByIndent && blockDepth > 0 && tok.kind != .rightBrace && startsLine(pos) {
                 let indent = indentation(ofLineAt: tok.start)
-                while blockDepth > 0, let last = headerIndent.last, indent <= last {
+                // A block's first line-starting member tells whether its body is indented;
+                // only indented blocks are closed by indentation, so unindented files (or
+                // blocks) that close properly are read as the first pass read them.
+                if bodyIndented[bodyIndented.count - 1] == nil {
+                    bodyIndented[bodyIndented.count - 1] = indent > headerIndent[headerIndent.count - 1]
+                }
+                while blockDepth > 0, let last = headerIndent.last, indent <= last, bodyIndented.last == true {
                     closeUnterminatedBlock(endToken: pos)
                 }
             }
@@ -179,6 +188,7 @@ struct Parser {
                     nodes[block].slotB = Int32(pos)
                     pos += 1
                     headerIndent.removeLast()
+                    bodyIndented.removeLast()
                     finishNode(endToken: pos)
                 } else {
                     startNode(.error, at: pos)
@@ -238,6 +248,7 @@ struct Parser {
         }
         report(.missingCloseBrace, ByteRange(start: first.start, end: brace.end), "missing `}` to close \(what)")
         headerIndent.removeLast()
+        bodyIndented.removeLast()
         finishNode(endToken: max(endToken, Int(node.firstToken)))
     }
 
@@ -400,6 +411,7 @@ struct Parser {
             return
         }
         headerIndent.append(recoverByIndent ? indentation(ofLineAt: tokens[headerStart].start) : 0)
+        bodyIndented.append(nil)
     }
 
     // MARK: Lexical problems
