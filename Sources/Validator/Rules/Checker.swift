@@ -7,7 +7,9 @@ struct Checker {
     let path: String?
     let loader: ImportLoader?
     var diagnostics: [Diagnostic] = []
-    let lineIndex: LineIndex
+    /// Line positions, built on first use (only fixes that insert lines need them).
+    private let lines = LazyLineIndex()
+    var lineIndex: LineIndex { lines.index(for: tree) }
 
     /// Styles by name: this document's and those brought in by imports.
     var styles: [String: StyleDefinition] = [:]
@@ -30,7 +32,6 @@ struct Checker {
         self.tree = tree
         self.path = path
         self.loader = loader
-        self.lineIndex = LineIndex(tree.bytes)
     }
 
     mutating func report(_ code: DiagnosticCode, _ range: ByteRange, _ message: String,
@@ -266,5 +267,17 @@ struct Checker {
             fixes.append(Fix(title: "Change to `\(guess)`", edits: [TextEdit(range: token.range, newText: guess)], isCertain: false))
         }
         report(.kindNotAllowed, block.headerRange, message, fixes: fixes)
+    }
+}
+
+/// Builds a document's `LineIndex` once, on first use. A class so that the checker's
+/// copies (lint reads through one) share it; each checker runs on one thread.
+final class LazyLineIndex {
+    private var built: LineIndex?
+    func index(for tree: SyntaxTree) -> LineIndex {
+        if let built { return built }
+        let index = LineIndex(tree.bytes)
+        built = index
+        return index
     }
 }

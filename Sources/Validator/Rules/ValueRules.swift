@@ -216,6 +216,13 @@ extension Checker {
     }
 
     mutating func checkURL(_ atom: AtomSyntax, key: String) {
+        // Most URLs are relative paths: with no `:` and no escape in the source there is no
+        // scheme to judge, so the string need not be decoded.
+        let content = atom.contentRange
+        let bytes = tree.bytes
+        var mayHaveScheme = false
+        for k in content.start..<content.end where bytes[k] == 0x3A || bytes[k] == 0x5C { mayHaveScheme = true; break }
+        if !mayHaveScheme { return }
         switch URLPolicy.classify(atom.stringValue, forKey: key) {
         case .allowed:
             break
