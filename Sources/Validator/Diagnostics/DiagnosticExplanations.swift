@@ -651,6 +651,8 @@ enum DiagnosticExplanations {
 
         A string uses `{{name}}`, but its template declares no parameter `name` in `params` (another
         template's do not count). Declare it with a default, or fix the name: a close one is offered.
+        Annotation sets have no parameters, so any `{{name}}` in one is reported; escape the brace
+        (`\{{`) to show the braces as text.
 
         Bad:
             template card {
