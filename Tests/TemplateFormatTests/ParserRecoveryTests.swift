@@ -84,16 +84,25 @@ final class ParserRecoveryTests: XCTestCase {
     }
 
     func testBodyWithoutHeader() {
-        let text = "style a\n{\n  x: 1\n}\nstyle b {}\n"
+        let text = "{\n  x: 1\n}\nstyle b {}\n"
         let tree = parse(text)
-        // `style a` alone on its line reads as a property missing its colon (as the
-        // language reference says of `key value`), and the `{` as a body without a header.
-        XCTAssertEqual(describe(tree), ["TDL011@\(range(of: "style", in: text))",
-                                        "TDL012@\(range(of: "{", in: text))"])
+        // A `{` with no header before it opens a body without a header.
+        XCTAssertEqual(describe(tree), ["TDL012@\(range(of: "{", in: text))"])
         // The body is still paired, so `style b` is a top-level block.
         XCTAssertEqual(tree.document.blocks.map(\.kind), ["", "style"])
         XCTAssertEqual(tree.document.blocks.first?.properties.map(\.key), ["x"])
         XCTAssertEqual(tree.document.blocks.first?.headerRange, range(of: "{", in: text))
+        XCTAssertEqual(tree.document.blocks.last?.name, "b")
+    }
+
+    func testHeaderWithItsBraceOnTheNextLine() {
+        let text = "style a\n{\n  x: 1\n}\nstyle b {}\n"
+        let tree = parse(text)
+        // `style a` then `{` on the next line is the block it was meant to be, reported
+        // at its header (with a fix that joins the lines).
+        XCTAssertEqual(describe(tree), ["TDL012@\(range(of: "style a", in: text))"])
+        XCTAssertEqual(tree.document.blocks.map(\.kind), ["style", "style"])
+        XCTAssertEqual(tree.document.blocks.first?.properties.map(\.key), ["x"])
         XCTAssertEqual(tree.document.blocks.last?.name, "b")
     }
 
@@ -428,5 +437,29 @@ final class ParserRecoveryTests: XCTestCase {
         XCTAssertEqual(tree.document.blocks.map { $0.name ?? "" }, ["a", "b"])
         XCTAssertEqual(tree.document.blocks.first?.blocks.map { $0.name ?? "" }, ["t"])
         XCTAssertEqual(tree.document.blocks.last?.blocks.map { $0.name ?? "" }, ["u", "v"])
+    }
+
+    func testBraceOnTheNextLineIsReadAsTheBlockWithAFix() {
+        let source = "style card\n{\n  color: red\n}\ntemplate t {\n  size: 1 x 1\n}\n"
+        let tree = SyntaxTree.parse(source)
+        XCTAssertEqual(tree.diagnostics.map(\.code), [SyntaxCode.missingOpenBrace.rawValue])
+        XCTAssertEqual(tree.document.blocks.map(\.kind), ["style", "template"])
+        XCTAssertEqual(tree.document.blocks.first?.property("color")?.atoms.first?.text, "red")
+        XCTAssertTrue(tree.printed() == Array(source.utf8))
+        // The fix joins the lines, after which the document parses cleanly.
+        guard let edit = tree.diagnostics.first?.fixes.first?.edits.first else { return XCTFail("no fix") }
+        var bytes = Array(source.utf8)
+        bytes.replaceSubrange(edit.range.start..<edit.range.end, with: Array(edit.newText.utf8))
+        XCTAssertEqual(String(decoding: bytes, as: UTF8.self).prefix(13), "style card {\n")
+        XCTAssertEqual(SyntaxTree.parse(bytes).diagnostics.count, 0)
+        // With a comment ending the header line there is no fix (it would swallow the brace).
+        let commented = SyntaxTree.parse("style card // note\n{\n  color: red\n}\n")
+        XCTAssertEqual(commented.diagnostics.map(\.code), [SyntaxCode.missingOpenBrace.rawValue])
+        XCTAssertEqual(commented.diagnostics.first?.fixes.count, 0)
+    }
+
+    func testStrayCharacterInAValueIsReportedOnce() {
+        let tree = SyntaxTree.parse("s a {\n  k: 1 @ 2\n}\n")
+        XCTAssertEqual(tree.diagnostics.map(\.code), [SyntaxCode.unexpectedCharacter.rawValue])
     }
 }

@@ -266,11 +266,38 @@ struct Parser {
             block()
         } else if blockDepth == 0 && (isKeyword(keyIndex, "format") || isKeyword(keyIndex, "import")) {
             directive()
+        } else if let brace = braceStartingNextLine(from: pos + 1) {
+            // `kind name` with its `{` on the next line: read it as the block it is meant to
+            // be, and offer to join the lines.
+            var last = brace - 1
+            while last > keyIndex && tokens[last].kind == .newline { last -= 1 }
+            let gap = ByteRange(start: tokens[last].end, end: tokens[brace].start)
+            // Joining the lines would pull the `{` into a comment that ends the header line.
+            let joinable = tokens[last].kind != .lineComment && tokens[last].kind != .docComment
+            report(.missingOpenBrace, ByteRange(start: tokens[keyIndex].start, end: tokens[last].end),
+                   "the `{` of `\(text(tokens[keyIndex]))` must be on the same line as its header",
+                   fixes: joinable ? [Fix(title: "Move `{` up to the header", edits: [TextEdit(range: gap, newText: " ")])] : [])
+            block(allowLineBreakBeforeBrace: true)
         } else if let k = nextKind, k.isAtom {
             property()  // reports the missing colon
         } else {
             skipLine(message: "expected `:` and a value, or `{` to open a block, after `\(text(tokens[keyIndex]))`")
         }
+    }
+
+    /// The index of a `{` that starts the next line, when everything from `k` to the end of
+    /// this line could be a block header (names and a title).
+    func braceStartingNextLine(from k: Int) -> Int? {
+        var j = k
+        while j < tokens.count {
+            let kind = tokens[j].kind
+            if kind == .newline { break }
+            if kind != .identifier && kind != .string && !kind.isTrivia { return nil }
+            j += 1
+        }
+        guard j < tokens.count else { return nil }
+        while j < tokens.count && tokens[j].kind == .newline { j += 1 }
+        return j < tokens.count && tokens[j].kind == .leftBrace ? j : nil
     }
 
     func isKeyword(_ k: Int, _ word: StaticString) -> Bool {
@@ -351,7 +378,8 @@ struct Parser {
                 pos += 1
                 lastEnd = pos
             default:
-                report(.unexpectedToken, t.range, "unexpected \(describe(t)) in the value of \(what)")
+                // Stray characters already have their own diagnostic from the lexer.
+                if t.kind != .unknown { report(.unexpectedToken, t.range, "unexpected \(describe(t)) in the value of \(what)") }
                 previousWasAtom = false
                 pos += 1
                 lastEnd = pos
@@ -369,14 +397,14 @@ struct Parser {
         finishNode(endToken: lastEnd)
     }
 
-    mutating func block() {
+    mutating func block(allowLineBreakBeforeBrace: Bool = false) {
         let headerStart = pos
         let node = startNode(.block, at: pos)
         pos += 1  // the kind
         var haveName = false, haveTitle = false
         while pos < tokens.count && tokens[pos].kind != .leftBrace {
             let t = tokens[pos]
-            if t.kind.isTrivia {
+            if t.kind.isTrivia || (allowLineBreakBeforeBrace && t.kind == .newline) {
             } else if t.kind == .identifier && !haveName && !haveTitle {
                 haveName = true
             } else if (t.kind == .string || t.kind == .multilineString) && !haveTitle {
