@@ -188,17 +188,7 @@ enum ValueDecoder {
         return (x.value, y.value)
     }
 
-    static func color(_ atom: AtomSyntax) -> RGBAColor? {
-        switch atom.kind {
-        case .color:
-            guard let v = atom.hexColor else { return nil }
-            return RGBAColor(red: UInt8(v >> 24 & 0xFF), green: UInt8(v >> 16 & 0xFF), blue: UInt8(v >> 8 & 0xFF), alpha: UInt8(v & 0xFF))
-        case .identifier:
-            return Schema.namedColor(atom.text)
-        default:
-            return nil
-        }
-    }
+    static func color(_ atom: AtomSyntax) -> RGBAColor? { RGBAColor(atom: atom) }
 
     static func roundedTo4(_ v: Double) -> Double { (v * 10_000).rounded() / 10_000 }
 

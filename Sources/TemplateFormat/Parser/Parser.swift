@@ -521,7 +521,7 @@ struct Parser {
                     if j < t.end && buf[j] == 0x7B {
                         j += 1
                         var value: UInt32 = 0, digits = 0
-                        while j < t.end, let d = hexValue(buf[j]), digits < 8 { value = value &* 16 &+ d; digits += 1; j += 1 }
+                        while j < t.end, let d = AtomSyntax.hex(buf[j]), digits < 8 { value = value &* 16 &+ d; digits += 1; j += 1 }
                         if j < t.end && buf[j] == 0x7D {
                             j += 1
                             ok = digits >= 1 && digits <= 6 && value <= 0x10FFFF && !(0xD800...0xDFFF).contains(value)
@@ -539,15 +539,6 @@ struct Parser {
             } else {
                 k += 1
             }
-        }
-    }
-
-    func hexValue(_ b: UInt8) -> UInt32? {
-        switch b {
-        case 0x30...0x39: return UInt32(b - 0x30)
-        case 0x41...0x46: return UInt32(b - 0x41 + 10)
-        case 0x61...0x66: return UInt32(b - 0x61 + 10)
-        default: return nil
         }
     }
 }

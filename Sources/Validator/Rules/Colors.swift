@@ -4,17 +4,7 @@ import TemplateFormat
 /// Colour values read from atoms, and the WCAG 2 contrast arithmetic.
 enum ColorMath {
     /// The colour an atom names: a hex colour or a named CSS colour.
-    static func color(of atom: AtomSyntax) -> RGBAColor? {
-        switch atom.kind {
-        case .color:
-            guard let v = atom.hexColor else { return nil }
-            return RGBAColor(red: UInt8(v >> 24 & 0xFF), green: UInt8(v >> 16 & 0xFF), blue: UInt8(v >> 8 & 0xFF), alpha: UInt8(v & 0xFF))
-        case .identifier:
-            return Schema.namedColor(atom.text)
-        default:
-            return nil
-        }
-    }
+    static func color(of atom: AtomSyntax) -> RGBAColor? { RGBAColor(atom: atom) }
 
     /// Parses a default value written as TDL source (`#FFFFFF`, `white`).
     static func color(source: String) -> RGBAColor? {
@@ -41,5 +31,22 @@ enum ColorMath {
     static func contrast(_ a: RGBAColor, _ b: RGBAColor) -> Double {
         let la = luminance(a), lb = luminance(b)
         return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+    }
+}
+
+extension RGBAColor {
+    /// The colour an atom names: a hex colour (`#RGB` … `#RRGGBBAA`) or a named CSS colour.
+    /// Shared by the validator's contrast rule and the HTML generator.
+    public init?(atom: AtomSyntax) {
+        switch atom.kind {
+        case .color:
+            guard let v = atom.hexColor else { return nil }
+            self.init(red: UInt8(v >> 24 & 0xFF), green: UInt8(v >> 16 & 0xFF), blue: UInt8(v >> 8 & 0xFF), alpha: UInt8(v & 0xFF))
+        case .identifier:
+            guard let named = Schema.namedColor(atom.text) else { return nil }
+            self = named
+        default:
+            return nil
+        }
     }
 }
