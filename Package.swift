@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "TemplateFormat", targets: ["TemplateFormat"]),
         .library(name: "Validator", targets: ["Validator"]),
         .executable(name: "template-fmt", targets: ["template-fmt"]),
+        .executable(name: "template-lsp", targets: ["template-lsp"]),
         .executable(name: "tdl-bench", targets: ["tdl-bench"]),
     ],
     targets: [
@@ -23,11 +24,23 @@ let package = Package(
         // The commands of `template-fmt` as a library, so tests run them in process.
         .target(name: "TDLCommands", dependencies: ["TemplateFormat", "Validator", "ToolSupport", "HTMLGen"]),
         .executableTarget(name: "template-fmt", dependencies: ["TDLCommands"]),
+        // JSON values, Content-Length framing and JSON-RPC 2.0 messages. No language knowledge.
+        .target(name: "LSPProtocol"),
+        // Editor features as pure functions over one analysed document (byte offsets in, byte
+        // ranges out): completion, hover, navigation, symbols, tokens, colours, preview.
+        .target(name: "LanguageFeatures", dependencies: ["TemplateFormat", "Validator", "HTMLGen"]),
+        // The server: lifecycle, documents and versions, position encodings, dispatch of
+        // requests to LanguageFeatures, diagnostics push or pull. Testable without pipes.
+        .target(name: "LanguageServer", dependencies: ["LSPProtocol", "LanguageFeatures", "TemplateFormat", "Validator"]),
+        .executableTarget(name: "template-lsp", dependencies: ["LanguageServer", "LSPProtocol"]),
         .executableTarget(name: "tdl-bench", dependencies: ["TemplateFormat", "Validator", "HTMLGen"]),
         .testTarget(name: "TemplateFormatTests", dependencies: ["TemplateFormat"]),
         .testTarget(name: "ValidatorTests", dependencies: ["Validator", "TemplateFormat"]),
         .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport"]),
         .testTarget(name: "HTMLGenTests", dependencies: ["HTMLGen", "TemplateFormat", "Validator"], exclude: ["Golden"]),
+        .testTarget(name: "LSPProtocolTests", dependencies: ["LSPProtocol"]),
+        .testTarget(name: "LanguageFeaturesTests", dependencies: ["LanguageFeatures", "TemplateFormat", "Validator"]),
+        .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "LSPProtocol"]),
         .testTarget(name: "TDLCommandsTests", dependencies: ["TDLCommands", "TemplateFormat", "ToolSupport"]),
     ]
 )

@@ -1,0 +1,1 @@
+print("template-lsp: not built yet")
