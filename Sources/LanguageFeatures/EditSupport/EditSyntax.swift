@@ -1,0 +1,47 @@
+import TemplateFormat
+import Validator
+
+/// Small walks over the syntax tree shared by the editing features (tokens, colours, links,
+/// hints): every block in document order, and the schema entry a property is checked against.
+enum EditSyntax {
+    /// Every block of the document, nested ones included, in document order. Iterative, so
+    /// deeply nested input cannot exhaust the stack.
+    static func allBlocks(_ tree: SyntaxTree) -> [BlockSyntax] {
+        var result: [BlockSyntax] = []
+        var stack: [BlockSyntax] = tree.document.blocks.reversed()
+        while let block = stack.popLast() {
+            result.append(block)
+            stack.append(contentsOf: block.blocks.reversed())
+        }
+        return result
+    }
+
+    /// The schema entry of a property as the validator reads it: a `style` block accepts
+    /// every styleable property, `params` entries are parameter defaults, other kinds use
+    /// their own table. Nil for unknown kinds and keys.
+    static func propertySchema(_ property: PropertySyntax) -> PropertySchema? {
+        guard let block = property.block else { return nil }
+        return propertySchema(key: property.key, inKind: block.kind)
+    }
+
+    static func propertySchema(key: String, inKind kind: String) -> PropertySchema? {
+        if kind == "style" { return Schema.styleableProperty(key) }
+        return Schema.kind(kind)?.property(key)
+    }
+
+    /// The value type of a property, including the free-form entries of `params`.
+    static func valueType(_ property: PropertySyntax) -> ValueType? {
+        if let schema = propertySchema(property) { return schema.type }
+        guard let block = property.block else { return nil }
+        return Schema.kind(block.kind)?.freeFormPropertyType
+    }
+
+    /// The top-level styles of a document by name (the first definition wins, as in the validator).
+    static func styles(_ tree: SyntaxTree) -> [String: BlockSyntax] {
+        var styles: [String: BlockSyntax] = [:]
+        for block in tree.document.blocks where block.kind == "style" {
+            if let name = block.name, styles[name] == nil { styles[name] = block }
+        }
+        return styles
+    }
+}

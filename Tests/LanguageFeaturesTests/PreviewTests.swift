@@ -1,0 +1,45 @@
+import XCTest
+import TemplateFormat
+import Validator
+@testable import LanguageFeatures
+
+final class PreviewTests: XCTestCase {
+    private let text = """
+    format 1
+    template first "First" {
+      size: 200 x 100
+      text hello { text: "Hello from first"; at: 0, 0; size: 100 x 20 }
+    }
+    template second {
+      size: 200 x 100
+      text hello { text: "Hello from second"; at: 0, 0; size: 100 x 20 }
+    }
+    """
+
+    private func page(_ text: String, at offset: Int) -> Result<PreviewPage, PreviewProblem> {
+        let tree = SyntaxTree.parse(text)
+        return Preview.page(for: tree, diagnostics: Validator.validate(tree), at: offset)
+    }
+
+    func testPreviewsTheTemplateUnderTheCursor() throws {
+        let at = text.utf8.distance(from: text.utf8.startIndex, to: text.range(of: "from second")!.lowerBound)
+        let result = try page(text, at: at).get()
+        XCTAssertEqual(result.name, "second")
+        XCTAssertTrue(result.html.contains("Hello from second"))
+        XCTAssertFalse(result.html.contains("Hello from first"))
+        XCTAssertTrue(result.html.lowercased().contains("<!doctype html"))
+    }
+
+    func testOutsideAllTemplatesPreviewsTheFirst() throws {
+        XCTAssertEqual(try page(text, at: 0).get().name, "first")
+        XCTAssertEqual(try page(text, at: 99_999).get().name, "first")
+    }
+
+    func testErrorsAndEmptyDocumentsGiveAReadableProblem() {
+        let broken = "format 1\ntemplate t {\n  size: 200 x\n}\n"
+        guard case .failure(let problem) = page(broken, at: 0) else { return XCTFail("expected a problem") }
+        XCTAssertTrue(problem.message.contains("errors"), problem.message)
+        guard case .failure(let empty) = page("format 1\nstyle s { color: red }\n", at: 0) else { return XCTFail("expected a problem") }
+        XCTAssertTrue(empty.message.contains("no template"), empty.message)
+    }
+}
