@@ -1,0 +1,65 @@
+import TemplateFormat
+import Validator
+
+/// What an outline entry is; the server maps it to the editor's symbol icons.
+public enum OutlineKind: String, Sendable, Hashable {
+    case style, template, annotations, parameters, parameter, component, group, annotationElement
+    /// A block whose kind the schema does not know (a typo, or a header still being typed).
+    case unknown
+
+    init(kind: String) {
+        switch kind {
+        case "style": self = .style
+        case "template": self = .template
+        case "annotations": self = .annotations
+        case "params": self = .parameters
+        case "group": self = .group
+        default:
+            guard let schema = Schema.kind(kind) else { self = .unknown; return }
+            self = schema.isAnnotationElement ? .annotationElement : schema.isComponent ? .component : .unknown
+        }
+    }
+}
+
+/// One entry of the hierarchical outline.
+public struct OutlineSymbol: Sendable, Hashable {
+    /// The block's name, else its title, else its kind.
+    public let name: String
+    /// The kind as written (`text`, `style`), or `parameter`.
+    public let detail: String
+    public let kind: OutlineKind
+    /// The whole block (or property), for folding the outline to the cursor.
+    public let range: ByteRange
+    /// The name (or the kind when unnamed): what the editor selects.
+    public let selectionRange: ByteRange
+    public let children: [OutlineSymbol]
+}
+
+/// The document outline: top-level blocks, their nested blocks, and template parameters.
+public enum DocumentSymbols {
+    public static func outline(of tree: SyntaxTree) -> [OutlineSymbol] {
+        tree.document.blocks.map(symbol(for:))
+    }
+
+    /// Recursion is bounded: the parser nests blocks at most 128 deep.
+    static func symbol(for block: BlockSyntax) -> OutlineSymbol {
+        let tree = block.tree
+        let kind = block.kind
+        var children: [OutlineSymbol] = []
+        if kind == "params" {
+            for property in block.properties where property.keyToken.kind == .identifier {
+                children.append(OutlineSymbol(name: property.key, detail: "parameter", kind: .parameter,
+                                              range: property.range, selectionRange: property.keyToken.range, children: []))
+            }
+        }
+        children += block.blocks.map(symbol(for:))
+        let name = block.name ?? block.title.flatMap { $0.isEmpty ? nil : $0 } ?? (kind.isEmpty ? "{…}" : kind)
+        let selection = block.nameToken?.range ?? block.kindToken?.range ?? block.openBrace?.range ?? block.range
+        var range = block.range
+        if range.start > selection.start || range.end < selection.end {
+            range = ByteRange(start: min(range.start, selection.start), end: max(range.end, selection.end))
+        }
+        return OutlineSymbol(name: name, detail: kind.isEmpty ? "block" : kind, kind: OutlineKind(kind: kind),
+                             range: range, selectionRange: selection, children: children)
+    }
+}

@@ -1,0 +1,50 @@
+import XCTest
+import TemplateFormat
+@testable import LanguageFeatures
+
+final class SymbolIndexTests: XCTestCase {
+    func testDefinitionsAndReferencesInDocumentOrder() {
+        let (file, index, _) = NavFixture.file("""
+        import "a.tdl"
+        style s { style: base }
+        template t {
+          params { p: 1 }
+          text x { style: s; text: "{{p}} {{ p }} \\{{p}} {{bad name}}" }
+        }
+        annotations n {
+          image: "i.png"
+          rect r { at: 1, 2 }
+          arrow a { from: r; to: 3, 4 }
+          label l { text: "{{p}}" }
+        }
+        """)
+        let described = index.occurrences.map { "\($0.key.kind.rawValue):\(NavFixture.text($0.range, in: file)):\($0.isDefinition ? "def" : "ref")" }
+        XCTAssertEqual(described, [
+            "style:s:def", "style:base:ref",
+            "parameter:p:def", "element:x:def", "style:s:ref", "parameter:p:ref", "parameter:p:ref",
+            "element:r:def", "element:a:def", "element:r:ref", "element:l:def",
+        ])
+        XCTAssertEqual(index.imports, [ImportDirective(path: "a.tdl", range: ByteRange(offset: 7, length: 7))])
+        let template = index.occurrences[2].key.container
+        let annotations = index.occurrences[7].key.container
+        XCTAssertNotEqual(template, annotations)
+        XCTAssertEqual(index.definedNames(.element, container: annotations), ["r", "a", "l"])
+        XCTAssertEqual(index.definedNames(.style), ["s"])
+    }
+
+    func testOccurrenceAtBoundaries() {
+        let (file, index, _) = NavFixture.file("style abc {}\n")
+        let start = NavFixture.offset(of: "abc", in: file)
+        XCTAssertEqual(index.occurrence(at: start)?.key.name, "abc")
+        XCTAssertEqual(index.occurrence(at: start + 3)?.key.name, "abc", "just after the name")
+        XCTAssertNil(index.occurrence(at: start + 4))
+        XCTAssertNil(index.occurrence(at: 0))
+    }
+
+    func testBrokenInputNeverTraps() {
+        for text in ["", "{{", "style", "template t {\n  params {\n    p:", "annotations a {\n  arrow { to: }\n", "\"{{x"] {
+            let index = SymbolIndex(tree: SyntaxTree.parse(text))
+            for o in index.occurrences { XCTAssertLessThanOrEqual(o.range.end, text.utf8.count) }
+        }
+    }
+}
