@@ -52,10 +52,13 @@ final class InlayHintsTests: XCTestCase {
     }
 
     func testImportedStylesComeFromTheLookup() {
-        let other = SyntaxTree.parse("style shared { color: red }")
-        let tree = SyntaxTree.parse("template t { text a { style: shared; text: \"x\" } }")
-        let hints = InlayHints.hints(in: tree, range: ByteRange(start: 0, end: tree.bytes.count),
-                                     importedStyle: { $0 == "shared" ? other.document.blocks.first : nil })
-        XCTAssertEqual(hints.map(\.label), ["color"])
+        let other = SourceFile(path: "/p/shared.tdl", tree: SyntaxTree.parse("style shared { color: red; style: local }"))
+        let tree = SyntaxTree.parse("import \"shared.tdl\"\nstyle local { opacity: 1 }\ntemplate t { text a { style: shared; text: \"x\" } }")
+        let scope = StyleScope(file: SourceFile(path: "/p/main.tdl", tree: tree),
+                               resolver: { path, _ in path == "shared.tdl" ? other : nil })
+        let hints = InlayHints.hints(in: tree, range: ByteRange(start: 0, end: tree.bytes.count), styles: scope)
+        XCTAssertEqual(hints.map(\.label), ["color, opacity"])
+        XCTAssertTrue(InlayHints.hints(in: tree, range: ByteRange(start: 0, end: tree.bytes.count)).isEmpty,
+                      "without the scope, the imported style is unknown")
     }
 }

@@ -20,13 +20,16 @@ public enum InlayHints {
     static let namesShown = 3
 
     /// After each `style: name` inside `range`, the properties the style chain supplies that
-    /// the block does not set itself: `background, padding, corner-radius +2`. Styles are
-    /// looked up in the document, then through `importedStyle` (styles of imported files;
-    /// nil: none). No hint when the style is unknown or contributes nothing.
-    public static func hints(in tree: SyntaxTree, range: ByteRange,
-                             importedStyle: ((String) -> BlockSyntax?)? = nil) -> [InlayHint] {
-        let local = EditSyntax.styles(tree)
-        func style(_ name: String) -> BlockSyntax? { local[name] ?? importedStyle?(name) }
+    /// the block does not set itself: `background, padding, corner-radius +2`. Styles come
+    /// from `styles` (the document's and its imports', built by the caller for this
+    /// document), or from the document alone when nil. No hint when the style is unknown
+    /// or contributes nothing.
+    public static func hints(in tree: SyntaxTree, range: ByteRange, styles: StyleScope? = nil) -> [InlayHint] {
+        let local = styles == nil ? EditSyntax.styles(tree) : [:]
+        func style(_ name: String) -> BlockSyntax? {
+            if let styles { return styles.style(named: name)?.block }
+            return local[name]
+        }
         var hints: [InlayHint] = []
         for block in EditSyntax.allBlocks(tree) {
             guard let reference = block.property("style"), let atom = reference.firstAtom,
