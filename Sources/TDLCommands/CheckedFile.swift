@@ -15,7 +15,8 @@ struct CheckedFile: Sendable {
         self.path = path
         self.bytes = bytes
         self.diagnostics = diagnostics
-        self.lineIndex = LineIndex(bytes)
+        // Positions are needed only to print diagnostics: a clean file skips the line table.
+        self.lineIndex = LineIndex(diagnostics.isEmpty ? [] : bytes)
     }
 
     init(path: String, ioError: String) {

@@ -21,20 +21,28 @@ struct DiagnosticRenderer {
     // MARK: Text, in the manner of rustc and clang
 
     func text(_ files: [CheckedFile]) -> String {
-        var out = ""
+        String(decoding: textBytes(files), as: UTF8.self)
+    }
+
+    /// The text report as UTF-8. Written straight into one buffer: a large file can have
+    /// tens of thousands of diagnostics, each several lines.
+    func textBytes(_ files: [CheckedFile]) -> [UInt8] {
+        var out = TextOutput(color: color)
         var counts: [Severity: Int] = [:]
         for file in files {
             if let e = file.ioError {
-                out += paint("\(file.path): ", "1") + paint("error", severityColor(.error)) + ": \(e)\n"
+                out.painted("1") { $0.write(file.path); $0.write(": ") }
+                out.painted(severityColor(.error)) { $0.write("error") }
+                out.write(": "); out.write(e); out.write("\n")
                 counts[.error, default: 0] += 1
                 continue
             }
             if file.fixesApplied > 0 {
-                out += "\(file.path): applied \(plural(file.fixesApplied, "fix").replacingOccurrences(of: "fixs", with: "fixes"))\n"
+                out.write("\(file.path): applied \(plural(file.fixesApplied, "fix").replacingOccurrences(of: "fixs", with: "fixes"))\n")
             }
             for d in file.diagnostics {
                 counts[d.severity, default: 0] += 1
-                out += render(d, in: file)
+                render(d, in: file, into: &out)
             }
         }
         var parts: [String] = []
@@ -42,53 +50,78 @@ struct DiagnosticRenderer {
             if let n = counts[s], n > 0 { parts.append(plural(n, word)) }
         }
         let checked = files.count
-        out += parts.isEmpty ? "no problems in \(plural(checked, "file"))\n"
-            : parts.joined(separator: ", ") + " in \(plural(checked, "file"))\n"
-        return out
+        out.write(parts.isEmpty ? "no problems in \(plural(checked, "file"))\n"
+            : parts.joined(separator: ", ") + " in \(plural(checked, "file"))\n")
+        return out.bytes
     }
 
     func render(_ d: Diagnostic, in file: CheckedFile) -> String {
+        var out = TextOutput(color: color)
+        render(d, in: file, into: &out)
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+
+    func render(_ d: Diagnostic, in file: CheckedFile, into out: inout TextOutput) {
         let start = file.position(d.range.start)
-        var out = paint("\(file.path):\(start.line):\(start.column): ", "1")
-            + paint("\(d.severity)[\(d.code)]", severityColor(d.severity)) + paint(": \(d.message)", "1") + "\n"
+        let severity = severityColor(d.severity)
+        out.painted("1") { o in
+            o.write(file.path); o.write(":"); o.write(start.line); o.write(":"); o.write(start.column); o.write(": ")
+        }
+        out.painted(severity) { o in o.write(d.severity.description); o.write("["); o.write(d.code); o.write("]") }
+        out.painted("1") { o in o.write(": "); o.write(d.message) }
+        out.write("\n")
         // The first line of the range, with carets under the part of it in range. Long
         // lines show a window around the range, so output stays linear in the input.
         let line = start.line - 1
         let content = file.lineIndex.contentRange(ofLine: line)
-        let gutter = String(start.line)
-        let pad = String(repeating: " ", count: gutter.count)
+        let gutterWidth = TextOutput.digits(start.line)
         let from = min(max(d.range.start, content.start), content.end)
         let to = min(max(d.range.end, from), content.end)
         let window = 60
         var shownStart = content.start, shownEnd = content.end
-        var prefix = "", suffix = ""
+        var prefix = false, suffix = false
         if content.length > 3 * window {
             shownStart = max(content.start, from - window)
             shownEnd = min(content.end, max(to, from + 1) + window)
             while shownStart > content.start && file.bytes[shownStart] & 0xC0 == 0x80 { shownStart -= 1 }
             while shownEnd < content.end && file.bytes[shownEnd] & 0xC0 == 0x80 { shownEnd += 1 }
-            if shownStart > content.start { prefix = "…" }
-            if shownEnd < content.end { suffix = "…" }
+            prefix = shownStart > content.start
+            suffix = shownEnd < content.end
         }
         let clippedTo = min(to, shownEnd)
-        let text = prefix + String(decoding: file.bytes[shownStart..<shownEnd], as: UTF8.self) + suffix
-        let before = prefix + String(decoding: file.bytes[shownStart..<from], as: UTF8.self)
-        let under = String(decoding: file.bytes[from..<clippedTo], as: UTF8.self)
+        out.painted("1;34") { o in o.spaces(gutterWidth); o.write(" |") }
+        out.write("\n")
+        out.painted("1;34") { o in o.write(start.line); o.write(" |") }
+        out.write(" ")
+        if prefix { out.write("…") }
+        out.writeText(file.bytes, shownStart, shownEnd)
+        if suffix { out.write("…") }
+        out.write("\n")
+        out.painted("1;34") { o in o.spaces(gutterWidth); o.write(" |") }
+        out.write(" ")
         // Tabs stay tabs so the carets line up under them in any terminal.
-        var lead = ""
-        for scalar in before.unicodeScalars { lead.append(scalar == "\t" ? "\t" : " ") }
-        let carets = String(repeating: "^", count: max(1, under.unicodeScalars.count))
-        out += paint("\(pad) |", "1;34") + "\n"
-        out += paint("\(gutter) |", "1;34") + " \(text)\n"
-        out += paint("\(pad) |", "1;34") + " \(lead)" + paint(carets, severityColor(d.severity)) + "\n"
+        if prefix { out.write(" ") }
+        out.lead(file.bytes, shownStart, from)
+        let carets = max(1, TextOutput.scalarCount(file.bytes, from, clippedTo))
+        out.painted(severity) { o in o.repeated(0x5E, carets) }
+        out.write("\n")
         for r in d.related {
-            let where_ = r.path.map { "\($0)" } ?? "\(file.path):\(file.position(r.range.start).line):\(file.position(r.range.start).column)"
-            out += paint("\(pad) = ", "1;34") + "note: \(r.message) (\(where_))\n"
+            out.painted("1;34") { o in o.spaces(gutterWidth); o.write(" = ") }
+            out.write("note: "); out.write(r.message); out.write(" (")
+            if let path = r.path {
+                out.write(path)
+            } else {
+                let p = file.position(r.range.start)
+                out.write(file.path); out.write(":"); out.write(p.line); out.write(":"); out.write(p.column)
+            }
+            out.write(")\n")
         }
         if let fix = d.fixes.first {
-            out += paint("\(pad) = ", "1;34") + "help: \(fix.title)\(fix.isCertain ? " (template-fmt check --fix applies it)" : "")\n"
+            out.painted("1;34") { o in o.spaces(gutterWidth); o.write(" = ") }
+            out.write("help: "); out.write(fix.title)
+            if fix.isCertain { out.write(" (template-fmt check --fix applies it)") }
+            out.write("\n")
         }
-        return out
     }
 
     // MARK: JSON

@@ -54,8 +54,8 @@ public struct TokenFlags: OptionSet, Sendable, Hashable, BitwiseCopyable {
 public struct Token: Sendable, Hashable, BitwiseCopyable {
     public let kind: TokenKind
     public let flags: TokenFlags
-    let startOffset: UInt32
-    let endOffset: UInt32
+    @usableFromInline let startOffset: UInt32
+    @usableFromInline let endOffset: UInt32
 
     init(kind: TokenKind, flags: TokenFlags = [], start: Int, end: Int) {
         self.kind = kind
@@ -64,7 +64,7 @@ public struct Token: Sendable, Hashable, BitwiseCopyable {
         self.endOffset = UInt32(truncatingIfNeeded: end)
     }
 
-    public var start: Int { Int(startOffset) }
-    public var end: Int { Int(endOffset) }
-    public var range: ByteRange { ByteRange(start: start, end: end) }
+    @inlinable public var start: Int { Int(startOffset) }
+    @inlinable public var end: Int { Int(endOffset) }
+    @inlinable public var range: ByteRange { ByteRange(start: start, end: end) }
 }

@@ -19,16 +19,17 @@ public enum NodeKind: UInt8, Sendable, BitwiseCopyable {
 /// A node in preorder storage: its children follow it, and `subtreeEnd` is the index of
 /// the first node after its subtree. Tokens `firstToken..<endToken` are the node's span,
 /// including the trivia and newlines between its children.
+@usableFromInline
 struct RawNode: Sendable, BitwiseCopyable {
-    var kind: NodeKind
-    var parent: Int32
-    var subtreeEnd: Int32
-    var firstToken: Int32
-    var endToken: Int32
+    @usableFromInline var kind: NodeKind
+    @usableFromInline var parent: Int32
+    @usableFromInline var subtreeEnd: Int32
+    @usableFromInline var firstToken: Int32
+    @usableFromInline var endToken: Int32
     /// block: `{` token index; property: `:`; directive: keyword. -1 when missing.
-    var slotA: Int32
+    @usableFromInline var slotA: Int32
     /// block: `}` token index, -1 when missing.
-    var slotB: Int32
+    @usableFromInline var slotB: Int32
 }
 
 /// The lossless syntax tree of one document: its bytes, tokens and nodes, plus the
@@ -108,11 +109,16 @@ public struct SyntaxTree: Sendable {
 
     /// Compares a token's bytes with an ASCII string without allocating.
     public func token(_ token: Token, equals text: StaticString) -> Bool {
+        self.text(in: token.range, equals: text)
+    }
+
+    /// Compares the bytes of `range` with an ASCII string without allocating.
+    public func text(in range: ByteRange, equals text: StaticString) -> Bool {
         let length = text.utf8CodeUnitCount
-        guard token.end - token.start == length else { return false }
+        guard range.end - range.start == length, range.start >= 0, range.end <= storage.bytes.count else { return false }
         return text.withUTF8Buffer { t in
-            bytes.withUnsafeBufferPointer { buf in
-                for k in 0..<length where buf[token.start + k] != t[k] { return false }
+            storage.bytes.withUnsafeBufferPointer { buf in
+                for k in 0..<length where buf[range.start + k] != t[k] { return false }
                 return true
             }
         }

@@ -164,8 +164,24 @@ public struct AtomSyntax: Sendable {
     /// rounded division of two exactly representable numbers (the classic fast path of
     /// decimal conversion); longer numbers go through the standard parser.
     public var number: (value: Double, unit: String?)? {
-        guard token.kind == .number, !token.flags.contains(.malformed) else { return nil }
-        let bytes = tree.storage.bytes
+        tree.storage.bytes.withUnsafeBufferPointer { bytes in
+            guard let n = AtomSyntax.numberLiteral(token, bytes) else { return nil }
+            let unit: String? = n.unitStart < token.end
+                ? String(decoding: UnsafeBufferPointer(rebasing: bytes[n.unitStart..<token.end]), as: UTF8.self) : nil
+            return (n.value, unit)
+        }
+    }
+
+    /// The number's value and where its unit starts (`token.end` when unitless); no allocation.
+    public var numberLiteral: (value: Double, unitStart: Int)? {
+        tree.storage.bytes.withUnsafeBufferPointer { AtomSyntax.numberLiteral(token, $0) }
+    }
+
+    /// A number token's value and where its unit starts (`token.end` when unitless), or nil
+    /// for non-numbers and malformed numbers. Allocates nothing: the validator reads every
+    /// coordinate of large documents through this.
+    public static func numberLiteral(_ token: Token, _ bytes: UnsafeBufferPointer<UInt8>) -> (value: Double, unitStart: Int)? {
+        guard token.kind == .number, !token.flags.contains(.malformed), token.end <= bytes.count, token.start < token.end else { return nil }
         var k = token.start
         let negative = bytes[k] == 0x2D
         if negative { k += 1 }
@@ -191,11 +207,10 @@ public struct AtomSyntax: Sendable {
         if significant <= 15 && fractionDigits <= 22 {
             value = Double(mantissa) / AtomSyntax.powersOfTen[fractionDigits]
         } else {
-            guard let exact = Double(tree.text(of: ByteRange(start: digitsStart, end: k))) else { return nil }
+            guard let exact = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[digitsStart..<k]), as: UTF8.self)) else { return nil }
             value = exact
         }
-        let unit: String? = k < token.end ? tree.text(of: ByteRange(start: k, end: token.end)) : nil
-        return (negative ? -value : value, unit)
+        return (negative ? -value : value, k)
     }
 
     /// 10^0 … 10^22: every one is exactly representable as a Double.

@@ -21,6 +21,8 @@ public struct BlockSyntax: Sendable {
         return (kind, name, title)
     }
 
+    /// The kind, name and title tokens in one scan of the header.
+    public var headerTokens: (kind: Token?, name: Token?, title: Token?) { header }
     public var kindToken: Token? { header.kind }
     public var nameToken: Token? { header.name }
     public var titleToken: Token? { header.title }
@@ -95,6 +97,10 @@ public struct PropertySyntax: Sendable {
     public var colon: Token? { node.raw.slotA >= 0 ? tree.tokens[Int(node.raw.slotA)] : nil }
     public var value: ValueSyntax? { node.firstChild(of: .value).map(ValueSyntax.init(node:)) }
     public var atoms: [AtomSyntax] { value?.atoms ?? [] }
+    /// The value's atoms without building an array (the first four, and the count).
+    public var atomTokens: AtomTokens {
+        tree.withRawView { $0.atoms(of: node.index) }
+    }
     /// The first atom of the value, without building the whole list.
     public var firstAtom: AtomSyntax? {
         guard let v = node.firstChild(of: .value) else { return nil }

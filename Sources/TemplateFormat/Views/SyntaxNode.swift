@@ -66,6 +66,11 @@ public struct SyntaxNode: Sendable {
 
     public var text: String { tree.text(of: range) }
 
+    /// This node as a block, when it is one.
+    public var asBlock: BlockSyntax? { kind == .block ? BlockSyntax(node: self) : nil }
+    /// This node as a property, when it is one.
+    public var asProperty: PropertySyntax? { kind == .property ? PropertySyntax(node: self) : nil }
+
     /// Typed view of this node, by kind.
     public var member: MemberSyntax {
         switch kind {

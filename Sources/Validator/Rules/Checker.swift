@@ -11,20 +11,46 @@ struct Checker {
     private let lines = LazyLineIndex()
     var lineIndex: LineIndex { lines.index(for: tree) }
 
+    /// Per node: preorder links and schema ids, built once.
+    let nodes: NodeTable
+    /// A reusable per-block table of property nodes by key id.
+    var slots = PropertySlots()
+
     /// Styles by name: this document's and those brought in by imports.
     var styles: [String: StyleDefinition] = [:]
     var usedStyles: Set<String> = []
+    /// Each style's chain (itself, then the styles it extends), built once after all styles are known.
+    var chains: [String: [StyleDefinition]] = [:]
 
     struct StyleDefinition {
         let block: BlockSyntax
         let importedFrom: String?
         /// The style this one extends (`style: other` inside it).
         let parentName: String?
+        /// The style's properties in order, with their key ids (-1: not a schema property).
+        let properties: [(id: Int, property: PropertySyntax)]
+        /// The first property node of each key id, -1 when the style does not set it.
+        let slots: [Int32]
 
-        init(block: BlockSyntax, importedFrom: String?) {
+        init(block: BlockSyntax, importedFrom: String?, nodes: NodeTable) {
             self.block = block
             self.importedFrom = importedFrom
             parentName = block.property("style")?.firstAtom?.text
+            var properties: [(id: Int, property: PropertySyntax)] = []
+            var slots = [Int32](repeating: -1, count: SchemaIndex.propertyCount)
+            for p in block.properties {
+                let id = nodes.id(p.node.id)
+                properties.append((id, p))
+                if id >= 0 && slots[id] < 0 { slots[id] = Int32(p.node.id) }
+            }
+            self.properties = properties
+            self.slots = slots
+        }
+
+        /// The property this style itself sets for key `id`.
+        func property(_ id: Int) -> PropertySyntax? {
+            guard id >= 0, slots[id] >= 0 else { return nil }
+            return block.tree.node(at: Int(slots[id])).asProperty
         }
     }
 
@@ -32,6 +58,7 @@ struct Checker {
         self.tree = tree
         self.path = path
         self.loader = loader
+        self.nodes = NodeTable(tree)
     }
 
     mutating func report(_ code: DiagnosticCode, _ range: ByteRange, _ message: String,
@@ -54,11 +81,12 @@ struct Checker {
                        related: [RelatedLocation(range: first.headerRange, message: "first defined here")])
             } else {
                 topNames[name] = block
-                if block.kind == "style" { styles[name] = StyleDefinition(block: block, importedFrom: nil) }
+                if block.kind == "style" { styles[name] = StyleDefinition(block: block, importedFrom: nil, nodes: nodes) }
             }
         }
         loadImports(document)
         checkStyleCycles()
+        for name in styles.keys { chains[name] = styleChain(startingWith: name) }
         for block in document.blocks { checkTopLevel(block) }
         for (name, style) in styles where style.importedFrom == nil && !usedStyles.contains(name) {
             report(.unusedStyle, style.block.headerRange, "style `\(name)` is never used", tags: [.unnecessary])
@@ -154,9 +182,10 @@ struct Checker {
             if imported.hasErrors {
                 report(.importNotFound, range, "`\(target)` has syntax errors; check it on its own")
             }
+            let importedNodes = NodeTable(imported)
             for block in imported.document.blocks where block.kind == "style" {
                 if let name = block.name, styles[name] == nil {
-                    styles[name] = StyleDefinition(block: block, importedFrom: resolved)
+                    styles[name] = StyleDefinition(block: block, importedFrom: resolved, nodes: importedNodes)
                 }
             }
             visiting.append(resolved)
@@ -202,15 +231,12 @@ struct Checker {
     }
 
     /// A property as the element sees it: its own, else the nearest style's along the chain.
-    /// Walks the chain in place: lint asks this for a dozen keys of every element.
     func effectiveProperty(_ block: BlockSyntax, _ key: String) -> PropertySyntax? {
         if let own = block.property(key) { return own }
-        guard var name = block.property("style")?.firstAtom?.text else { return nil }
-        for _ in 0..<64 {
-            guard let style = styles[name] else { return nil }
-            if let p = style.block.property(key) { return p }
-            guard let next = style.parentName else { return nil }
-            name = next
+        guard let name = block.property("style")?.firstAtom?.text, let chain = chains[name] else { return nil }
+        let id = SchemaIndex.properties.id(key)
+        for style in chain {
+            if let p = id >= 0 ? style.property(id) : style.block.property(key) { return p }
         }
         return nil
     }

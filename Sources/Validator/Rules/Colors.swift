@@ -43,7 +43,8 @@ extension RGBAColor {
             guard let v = atom.hexColor else { return nil }
             self.init(red: UInt8(v >> 24 & 0xFF), green: UInt8(v >> 16 & 0xFF), blue: UInt8(v >> 8 & 0xFF), alpha: UInt8(v & 0xFF))
         case .identifier:
-            guard let named = Schema.namedColor(atom.text) else { return nil }
+            let token = atom.token
+            guard let named = atom.tree.bytes.withUnsafeBufferPointer({ Schema.namedColor(token, in: $0) }) else { return nil }
             self = named
         default:
             return nil

@@ -40,22 +40,34 @@ extension Checker {
         }
         // Lint reads the styles through a copy of the checker; collect its findings first so
         // appending does not copy `diagnostics` (shared with that copy) on every template.
-        let findings = Lint(checker: self).run(container: block, kind: schema.name)
+        let findings: [Diagnostic] = {
+            var lint = Lint(checker: self)
+            return lint.run(container: block, kind: schema.name)
+        }()
         diagnostics.append(contentsOf: findings)
     }
 
     /// Properties and child blocks of a template, annotation set, group or element.
     mutating func checkBody(_ block: BlockSyntax, schema: KindSchema, scope: inout Scope) {
         checkProperties(block, schema: schema, scope: &scope)
-        for child in block.blocks {
-            let kind = child.kind
-            guard !kind.isEmpty else { continue }
-            guard let placement = schema.childPlacement, let childSchema = Schema.kind(kind, in: placement) else {
+        let entries = nodes.entries
+        var c = block.node.id + 1
+        let end = Int(entries[block.node.id].subtreeEnd)
+        while c < end {
+            let entry = entries[c]
+            defer { c = Int(entry.subtreeEnd) }
+            guard entry.kind == .block, let child = tree.node(at: c).asBlock else { continue }
+            let header = child.headerTokens
+            guard header.kind != nil else { continue }
+            let kindID = Int(entry.id)
+            guard let placement = schema.childPlacement, kindID >= 0, Schema.kinds[kindID].allowedIn.contains(placement) else {
                 reportKindNotAllowed(child, placement: schema.childPlacement, parentKind: schema.name)
                 continue
             }
+            let childSchema = Schema.kinds[kindID]
             checkNameAndTitle(child, childSchema)
-            if let name = child.name {
+            if let nameToken = header.name {
+                let name = tree.text(of: nameToken)
                 if let first = scope.names[name] {
                     report(.duplicateName, child.headerRange,
                            "an element named `\(name)` already exists in \(scope.kind) `\(scope.container.name ?? "")`",
@@ -64,9 +76,9 @@ extension Checker {
                     scope.names[name] = child
                 }
             }
-            if kind == "params" {
+            if childSchema.freeFormProperties {
                 checkProperties(child, schema: childSchema, scope: &scope)
-                for nested in child.blocks { reportKindNotAllowed(nested, placement: nil, parentKind: "params") }
+                for nested in child.blocks { reportKindNotAllowed(nested, placement: nil, parentKind: childSchema.name) }
             } else {
                 checkBody(child, schema: childSchema, scope: &scope)
             }
@@ -78,66 +90,91 @@ extension Checker {
         checkProperties(block, schema: schema, scope: &dummy)
     }
 
+    /// Every property of one block: duplicates, unknown keys, values; then required
+    /// properties, exclusions and what the block's style sets.
     mutating func checkProperties(_ block: BlockSyntax, schema: KindSchema, scope: inout Scope) {
-        var seen: [String: PropertySyntax] = [:]
-        for property in block.properties {
-            let key = property.key
-            if let first = seen[key] {
+        let kindID = SchemaIndex.kindID(of: schema)
+        slots.removeAll()
+        // Keys without a schema id (parameter names, unknown keys), by text.
+        var otherKeys: [String: PropertySyntax] = [:]
+        let entries = nodes.entries
+        var c = block.node.id + 1
+        let end = Int(entries[block.node.id].subtreeEnd)
+        while c < end {
+            let entry = entries[c]
+            defer { c = Int(entry.subtreeEnd) }
+            guard entry.kind == .property, let property = tree.node(at: c).asProperty else { continue }
+            let id = Int(entry.id)
+            var firstNode = -1
+            if id >= 0 {
+                if !slots.insert(id, node: c) { firstNode = slots[id] }
+            } else {
+                let key = property.key
+                if let first = otherKeys[key] { firstNode = first.node.id } else { otherKeys[key] = property }
+            }
+            if firstNode >= 0, let first = tree.node(at: firstNode).asProperty {
+                let key = property.key
                 report(.duplicateProperty, property.keyToken.range, "`\(key)` is already set in this block",
                        related: [RelatedLocation(range: first.range, message: "first set here")],
                        fixes: [Fix(title: "Remove the repeated `\(key)`", edits: [TextEdit(range: lineRange(of: property.range), newText: "")], isCertain: false)])
                 continue
             }
-            seen[key] = property
             let propertySchema: PropertySchema?
             if let freeForm = schema.freeFormPropertyType {
-                propertySchema = PropertySchema(name: key, type: freeForm, doc: "")
+                propertySchema = PropertySchema(name: property.key, type: freeForm, doc: "")
             } else if schema.anyElementProperty {
-                propertySchema = Schema.styleableProperty(key)
+                propertySchema = id >= 0 ? SchemaIndex.styleable[id] : nil
             } else {
-                propertySchema = schema.property(key)
+                propertySchema = SchemaIndex.property(id, inKind: kindID)
             }
             guard let propertySchema else {
                 reportUnknownProperty(property, schema: schema)
                 continue
             }
-            checkValue(property, propertySchema, scope: &scope, owner: block)
+            checkValue(property, propertySchema, scope: &scope, owner: block, ownerKindID: kindID)
+        }
+        func isSet(_ name: String) -> Bool {
+            let id = SchemaIndex.properties.id(name)
+            return id >= 0 ? slots[id] >= 0 : otherKeys[name] != nil
         }
         // Required properties (a style supplies them to elements that use it).
-        for required in schema.requiredProperties where seen[required.name] == nil {
-            if case .requiredUnless(let alternatives) = required.requirement, alternatives.contains(where: { seen[$0] != nil }) { continue }
-            if effectiveProperty(block, required.name) != nil { continue }
-            let placeholder = required.type.example
+        for required in SchemaIndex.required(kindID) where slots[required.id] < 0 {
+            let schemaProperty = required.property
+            if required.alternatives.contains(where: { slots[$0] >= 0 }) { continue }
+            if effectiveProperty(block, schemaProperty.name) != nil { continue }
+            let placeholder = schemaProperty.type.example
             report(.missingProperty, block.headerRange,
-                   "`\(schema.name)` needs `\(required.name)` (\(required.type.expectation))"
-                   + (required.requiredUnless.isEmpty ? "" : ", or " + required.requiredUnless.map { "`\($0)`" }.joined(separator: " or ")),
-                   fixes: insertPropertyFix(block, key: required.name, value: placeholder).map { [$0] } ?? [])
+                   "`\(schema.name)` needs `\(schemaProperty.name)` (\(schemaProperty.type.expectation))"
+                   + (schemaProperty.requiredUnless.isEmpty ? "" : ", or " + schemaProperty.requiredUnless.map { "`\($0)`" }.joined(separator: " or ")),
+                   fixes: insertPropertyFix(block, key: schemaProperty.name, value: placeholder).map { [$0] } ?? [])
         }
-        for property in block.properties {
-            guard let p = schema.property(property.key) else { continue }
-            for other in p.excludes where property.key < other {
-                if let clash = seen[other] {
-                    // Reported at whichever of the two is written second, like a duplicate property.
-                    let (first, second) = property.range.start < clash.range.start ? (property, clash) : (clash, property)
-                    report(.conflictingProperties, second.keyToken.range, "`\(second.key)` and `\(first.key)` cannot both be set on `\(schema.name)`",
-                           related: [RelatedLocation(range: first.range, message: "`\(first.key)` is set here")])
-                }
+        for pair in SchemaIndex.exclusions(kindID) where slots[pair.0] >= 0 && slots[pair.1] >= 0 {
+            guard let a = tree.node(at: slots[pair.0]).asProperty, let b = tree.node(at: slots[pair.1]).asProperty else { continue }
+            // Reported at whichever of the two is written second, like a duplicate property.
+            let (first, second) = a.range.start < b.range.start ? (a, b) : (b, a)
+            report(.conflictingProperties, second.keyToken.range, "`\(second.key)` and `\(first.key)` cannot both be set on `\(schema.name)`",
+                   related: [RelatedLocation(range: first.range, message: "`\(first.key)` is set here")])
+        }
+        if schema.name != "style", slots[SchemaIndex.Key.style] >= 0,
+           let use = tree.node(at: slots[SchemaIndex.Key.style]).asProperty,
+           let styleToken = use.atomTokens.first {
+            let styleName = tree.text(of: styleToken)
+            if let chain = chains[styleName] {
+                checkStyleApplies(use, schema: schema, kindID: kindID, styleName: styleName, chain: chain)
             }
         }
-        if let styleName = block.property("style")?.atoms.first?.text, schema.name != "style", styles[styleName] != nil {
-            checkStyleApplies(block, schema: schema, styleName: styleName)
-        }
+        slots.removeAll()
     }
 
-    mutating func checkStyleApplies(_ block: BlockSyntax, schema: KindSchema, styleName: String) {
-        guard let use = block.property("style") else { return }
+    mutating func checkStyleApplies(_ use: PropertySyntax, schema: KindSchema, kindID: Int, styleName: String, chain: [StyleDefinition]) {
         var reported: Set<String> = []
-        for style in styleChain(startingWith: styleName) {
-            for p in style.block.properties where p.key != "style" && schema.property(p.key) == nil && !reported.contains(p.key) {
-                reported.insert(p.key)
+        for style in chain {
+            for (id, p) in style.properties where id != SchemaIndex.Key.style && SchemaIndex.property(id, inKind: kindID) == nil {
+                let key = p.key
+                guard reported.insert(key).inserted else { continue }
                 report(.styleDoesNotApply, use.valueRange,
-                       "style `\(style.block.name ?? styleName)` sets `\(p.key)`, which `\(schema.name)` does not use",
-                       related: [RelatedLocation(path: style.importedFrom, range: p.range, message: "`\(p.key)` is set here")])
+                       "style `\(style.block.name ?? styleName)` sets `\(key)`, which `\(schema.name)` does not use",
+                       related: [RelatedLocation(path: style.importedFrom, range: p.range, message: "`\(key)` is set here")])
             }
         }
     }

@@ -1,3 +1,5 @@
+import TemplateFormat
+
 // The CSS named colours (CSS Color Module Level 4: the 148 names, including the grey/gray
 // spellings and `rebeccapurple`) plus `transparent`. Names are matched exactly, in lower case.
 
@@ -15,6 +17,16 @@ extension Schema {
 
     /// The colour a name stands for, or nil. Exact match: `white`, not `White`.
     public static func namedColor(_ name: String) -> RGBAColor? { namedColors[name] }
+
+    /// The named colours by id, for lookups straight from a token's bytes.
+    static let namedColorTable = NameTable(namedColorNames)
+    static let namedColorValues: [RGBAColor] = namedColorNames.map { namedColors[$0] ?? RGBAColor(red: 0, green: 0, blue: 0) }
+
+    /// The colour an identifier token names, read from its bytes (no String is built).
+    static func namedColor(_ token: Token, in bytes: UnsafeBufferPointer<UInt8>) -> RGBAColor? {
+        let id = namedColorTable.id(bytes, token.start, token.end)
+        return id >= 0 ? namedColorValues[id] : nil
+    }
 }
 
 /// The 148 CSS named colours as 0xRRGGBB, alphabetical.

@@ -467,14 +467,15 @@ public struct RGBAColor: Sendable, Hashable, CustomStringConvertible {
 
     /// Upper-case `#RRGGBB` when opaque, else `#RRGGBBAA`.
     public var hexString: String {
-        let channels = isOpaque ? [red, green, blue] : [red, green, blue, alpha]
-        let digits = Array("0123456789ABCDEF")
-        var out = "#"
-        for c in channels {
-            out.append(digits[Int(c >> 4)])
-            out.append(digits[Int(c & 0xF)])
+        let hex: StaticString = "0123456789ABCDEF"
+        return hex.withUTF8Buffer { digits in
+            var out: [UInt8] = [0x23]
+            for c in isOpaque ? [red, green, blue] : [red, green, blue, alpha] {
+                out.append(digits[Int(c >> 4)])
+                out.append(digits[Int(c & 0xF)])
+            }
+            return String(decoding: out, as: UTF8.self)
         }
-        return out
     }
 
     public var description: String { hexString }

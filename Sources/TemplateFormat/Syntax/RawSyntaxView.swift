@@ -1,0 +1,119 @@
+/// Index-based, reference-count-free access to a tree's bytes, tokens and nodes, for passes
+/// that visit every node of large documents (the validator). Valid only inside
+/// `SyntaxTree.withRawView`; the typed views stay the API for everything else.
+///
+/// Nodes are numbered in preorder: a node's children follow it, and each child's
+/// `subtreeEnd` is the index of its next sibling, so `forEachChild` needs no allocation.
+public struct RawSyntaxView {
+    public let bytes: UnsafeBufferPointer<UInt8>
+    public let tokens: UnsafeBufferPointer<Token>
+    @usableFromInline let nodes: UnsafeBufferPointer<RawNode>
+
+    @usableFromInline init(bytes: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<Token>, nodes: UnsafeBufferPointer<RawNode>) {
+        self.bytes = bytes
+        self.tokens = tokens
+        self.nodes = nodes
+    }
+
+    @inlinable public var nodeCount: Int { nodes.count }
+    @inlinable public func kind(_ node: Int) -> NodeKind { nodes[node].kind }
+    @inlinable public func parent(_ node: Int) -> Int { Int(nodes[node].parent) }
+    /// The first node after `node`'s subtree: its next sibling, or an ancestor's.
+    @inlinable public func subtreeEnd(_ node: Int) -> Int { Int(nodes[node].subtreeEnd) }
+    @inlinable public func firstToken(_ node: Int) -> Int { Int(nodes[node].firstToken) }
+    @inlinable public func endToken(_ node: Int) -> Int { Int(nodes[node].endToken) }
+    /// A block's `{` token index, a property's `:`; -1 when missing.
+    @inlinable public func openBrace(_ node: Int) -> Int { Int(nodes[node].slotA) }
+    /// A block's `}` token index; -1 when missing.
+    @inlinable public func closeBrace(_ node: Int) -> Int { Int(nodes[node].slotB) }
+
+    /// A property's key token, or a block's first token (its kind when it has one).
+    @inlinable public func firstTokenOf(_ node: Int) -> Token? {
+        let t = firstToken(node)
+        return t < endToken(node) ? tokens[t] : nil
+    }
+
+    /// The kind identifier of a block, if its header starts with one.
+    @inlinable public func blockKindToken(_ node: Int) -> Token? {
+        guard let t = firstTokenOf(node), t.kind == .identifier else { return nil }
+        return t
+    }
+
+    /// The atoms of a property's or directive's value, without building an array.
+    public func atoms(of node: Int) -> AtomTokens {
+        var list = AtomTokens()
+        let value = node + 1
+        guard value < subtreeEnd(node), nodes[value].kind == .value else { return list }
+        var t = firstToken(value)
+        let end = endToken(value)
+        while t < end {
+            let token = tokens[t]
+            if token.kind.isAtom { list.append(token) }
+            t += 1
+        }
+        return list
+    }
+
+    /// Whether `token`'s bytes equal `text`.
+    @inlinable public func token(_ token: Token, equals text: StaticString) -> Bool {
+        let n = text.utf8CodeUnitCount
+        guard token.end - token.start == n else { return false }
+        return text.withUTF8Buffer { w in
+            var i = 0
+            while i < n {
+                if bytes[token.start + i] != w[i] { return false }
+                i += 1
+            }
+            return true
+        }
+    }
+}
+
+/// Up to the first four atoms of a value, inline, and how many there are in all. Rules
+/// read at most three atoms (`W x H`); longer values are wrong for every type but `font`
+/// lists, which take two, so four is enough to tell.
+public struct AtomTokens: Sendable {
+    public private(set) var count = 0
+    private var t0 = Token.placeholder, t1 = Token.placeholder, t2 = Token.placeholder, t3 = Token.placeholder
+
+    public init() {}
+
+    mutating func append(_ token: Token) {
+        switch count {
+        case 0: t0 = token
+        case 1: t1 = token
+        case 2: t2 = token
+        case 3: t3 = token
+        default: break
+        }
+        count += 1
+    }
+
+    /// The atom at `i` (`i < min(count, 4)`).
+    public subscript(i: Int) -> Token {
+        switch i {
+        case 0: return t0
+        case 1: return t1
+        case 2: return t2
+        default: return t3
+        }
+    }
+
+    public var first: Token? { count > 0 ? t0 : nil }
+}
+
+extension Token {
+    static let placeholder = Token(kind: .newline, start: 0, end: 0)
+}
+
+extension SyntaxTree {
+    /// Runs `body` with raw access to this tree's memory; the view must not escape.
+    public func withRawView<R>(_ body: (RawSyntaxView) throws -> R) rethrows -> R {
+        try storage.bytes.withUnsafeBufferPointer { bytes in
+            try body(RawSyntaxView(bytes: bytes, tokens: storage.tokens, nodes: storage.nodes))
+        }
+    }
+
+    /// The node at a preorder index (as `RawSyntaxView` numbers them).
+    public func node(at index: Int) -> SyntaxNode { SyntaxNode(tree: self, index: index) }
+}

@@ -1,0 +1,110 @@
+import TemplateFormat
+
+/// Integer ids over the schema table, so rules look a property up by hashing its key's
+/// bytes once (`NameTable`) and then index arrays, with no `String` per property.
+///
+/// Property ids number every distinct property name of every kind (plus `style`); kind ids
+/// are positions in `Schema.kinds`.
+enum SchemaIndex {
+    static let properties: NameTable = {
+        var names: [String] = []
+        var seen: Set<String> = []
+        for kind in Schema.kinds {
+            for p in kind.properties where seen.insert(p.name).inserted { names.append(p.name) }
+        }
+        if seen.insert("style").inserted { names.append("style") }
+        return NameTable(names)
+    }()
+
+    static let kinds = NameTable(Schema.kinds.map(\.name))
+
+    static var propertyCount: Int { properties.count }
+
+    /// `kindProperty[kindID * propertyCount + propertyID]`: position in that kind's `properties`, or -1.
+    static let kindProperty: [Int16] = {
+        let n = properties.count
+        var table = [Int16](repeating: -1, count: Schema.kinds.count * n)
+        for (k, kind) in Schema.kinds.enumerated() {
+            for (i, p) in kind.properties.enumerated() {
+                let id = properties.id(p.name)
+                if id >= 0 && table[k * n + id] < 0 { table[k * n + id] = Int16(i) }
+            }
+        }
+        return table
+    }()
+
+    /// `Schema.styleableProperty` by property id.
+    static let styleable: [PropertySchema?] = properties.names.map { Schema.styleableProperty($0) }
+
+    /// The schema of property `id` in kind `kindID`, without consulting styles or free-form keys.
+    @inline(__always)
+    static func property(_ id: Int, inKind kindID: Int) -> PropertySchema? {
+        guard id >= 0, kindID >= 0 else { return nil }
+        let slot = kindProperty[kindID * properties.count + id]
+        return slot >= 0 ? Schema.kinds[kindID].properties[Int(slot)] : nil
+    }
+
+    static func kindID(_ name: String) -> Int { kinds.id(name) }
+
+    /// Ids of the properties rules read by name.
+    enum Key {
+        static let style = properties.id("style")
+        static let at = properties.id("at")
+        static let size = properties.id("size")
+        static let width = properties.id("width")
+        static let height = properties.id("height")
+        static let radius = properties.id("radius")
+        static let color = properties.id("color")
+        static let background = properties.id("background")
+        static let fill = properties.id("fill")
+        static let fontSize = properties.id("font-size")
+        static let fontWeight = properties.id("font-weight")
+        static let font = properties.id("font")
+        static let alt = properties.id("alt")
+        static let text = properties.id("text")
+        static let label = properties.id("label")
+        static let from = properties.id("from")
+        static let to = properties.id("to")
+        static let borderWidth = properties.id("border-width")
+        static let padding = properties.id("padding")
+        static let device = properties.id("device")
+    }
+}
+
+extension SchemaIndex {
+    /// The id of a kind from the table.
+    static func kindID(of kind: KindSchema) -> Int { kinds.id(kind.name) }
+
+    struct Required {
+        let property: PropertySchema
+        let id: Int
+        /// Ids of the properties whose presence makes this one optional.
+        let alternatives: [Int]
+    }
+
+    /// Required properties of each kind, by kind id.
+    private static let requiredByKind: [[Required]] = Schema.kinds.map { kind in
+        kind.requiredProperties.map { p in
+            Required(property: p, id: properties.id(p.name), alternatives: p.requiredUnless.map { properties.id($0) }.filter { $0 >= 0 })
+        }
+    }
+
+    static func required(_ kindID: Int) -> [Required] { kindID >= 0 ? requiredByKind[kindID] : [] }
+
+    /// Pairs of property ids that must not be set together, by kind id (each pair once: the
+    /// property whose name sorts first lists the other in `excludes`).
+    private static let exclusionsByKind: [[(Int, Int)]] = Schema.kinds.map { kind in
+        var pairs: [(Int, Int)] = []
+        for p in kind.properties {
+            for other in p.excludes where p.name < other {
+                let a = properties.id(p.name), b = properties.id(other)
+                if a >= 0 && b >= 0 { pairs.append((a, b)) }
+            }
+        }
+        return pairs
+    }
+
+    static func exclusions(_ kindID: Int) -> [(Int, Int)] { kindID >= 0 ? exclusionsByKind[kindID] : [] }
+
+    static let styleKindID = kinds.id("style")
+}
