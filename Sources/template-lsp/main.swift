@@ -1,1 +1,38 @@
-print("template-lsp: not built yet")
+import Foundation
+import LanguageServer
+
+// `template-lsp [--stdio]`: the TDL language server over stdin/stdout.
+let usage = """
+    template-lsp \(LanguageServer.version): the TDL language server (LSP 3.17 over stdio).
+
+    USAGE: template-lsp [--stdio]
+
+    Editors start it and talk JSON-RPC on stdin/stdout; it never reads files other than
+    the documents' imports and workspace .tdl files.
+
+    OPTIONS:
+      --stdio        Use stdin/stdout (the default and only transport).
+      -V, --version  Print the version.
+      -h, --help     Print this help.
+
+    """
+
+for argument in CommandLine.arguments.dropFirst() {
+    switch argument {
+    case "--stdio":
+        continue
+    case "-V", "--version":
+        print("template-lsp \(LanguageServer.version)")
+        exit(0)
+    case "-h", "--help":
+        print(usage, terminator: "")
+        exit(0)
+    default:
+        FileHandle.standardError.write(Data("template-lsp: unknown argument '\(argument)'\n\n\(usage)".utf8))
+        exit(2)
+    }
+}
+
+// A client that closes the pipe early must not kill the server with SIGPIPE mid-write.
+signal(SIGPIPE, SIG_IGN)
+exit(StdioServer().run())

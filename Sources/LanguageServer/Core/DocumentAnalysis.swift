@@ -1,0 +1,98 @@
+import LSPProtocol
+import TemplateFormat
+import Validator
+
+/// One version of one document, parsed and validated once and shared by every request for
+/// that version. Immutable, so handlers may keep it as long as they like.
+public final class DocumentAnalysis: Sendable {
+    public let uri: String
+    /// File system path for `file://` URIs; nil for unsaved documents.
+    public let path: String?
+    /// The client's version for an open document; nil for a file read from disk.
+    public let version: Int?
+    public let bytes: [UInt8]
+    public let tree: SyntaxTree
+    public let lineIndex: LineIndex
+    /// Every diagnostic (syntax and validator), sorted by position.
+    public let diagnostics: [Diagnostic]
+    public let encoding: PositionEncoding
+    /// Canonical paths of the imports the validator loaded (for refreshing dependents).
+    public let importedPaths: Set<String>
+    /// Distinguishes analyses of the same version (an import changed): part of `resultId`.
+    let generation: Int
+
+    init(uri: String, path: String?, version: Int?, bytes: [UInt8], lineIndex: LineIndex?, encoding: PositionEncoding,
+         loader: ImportLoader?, generation: Int, recordImports: (@Sendable () -> Set<String>)?) {
+        self.uri = uri
+        self.path = path
+        self.version = version
+        self.bytes = bytes
+        self.encoding = encoding
+        self.generation = generation
+        let tree = SyntaxTree.parse(bytes)
+        self.tree = tree
+        self.lineIndex = lineIndex ?? LineIndex(bytes)
+        self.diagnostics = Validator.validate(tree, path: path, loader: loader)
+        self.importedPaths = recordImports?() ?? []
+    }
+
+    /// A read-only analysis of a document that is not open (tests, imports on disk).
+    public convenience init(uri: String, bytes: [UInt8], version: Int? = nil, encoding: PositionEncoding = .utf16,
+                            loader: ImportLoader? = nil) {
+        self.init(uri: uri, path: DocumentURI.path(of: uri), version: version, bytes: bytes, lineIndex: nil,
+                  encoding: encoding, loader: loader, generation: 0, recordImports: nil)
+    }
+
+    // MARK: Positions
+
+    /// Byte offset of an LSP position; lines past the end clamp to the end of the document,
+    /// characters past a line's end clamp to the end of its content.
+    public func offset(of position: LSPPosition) -> Int {
+        switch encoding {
+        case .utf16: return lineIndex.offset(line: position.line, utf16Column: position.character)
+        case .utf8: return lineIndex.offset(line: position.line, utf8Column: position.character)
+        }
+    }
+
+    /// Byte offset of a JSON `Position`; throws -32602 when it is not one.
+    public func offset(ofJSON json: JSONValue) throws(ResponseError) -> Int {
+        guard let position = LSPPosition(json: json) else { throw .invalidParams("expected a Position {line, character}") }
+        return offset(of: position)
+    }
+
+    public func position(of offset: Int) -> LSPPosition {
+        let p = encoding == .utf16 ? lineIndex.utf16Position(of: offset) : lineIndex.utf8Position(of: offset)
+        return LSPPosition(line: p.line, character: p.column)
+    }
+
+    public func range(of range: ByteRange) -> LSPRange {
+        LSPRange(start: position(of: range.start), end: position(of: range.end))
+    }
+
+    /// Byte range of a JSON `Range`; throws -32602 when it is not one. A reversed range is
+    /// returned in order.
+    public func byteRange(ofJSON json: JSONValue) throws(ResponseError) -> ByteRange {
+        guard let range = LSPRange(json: json) else { throw .invalidParams("expected a Range {start, end}") }
+        return byteRange(of: range)
+    }
+
+    public func byteRange(of range: LSPRange) -> ByteRange {
+        let a = offset(of: range.start), b = offset(of: range.end)
+        return ByteRange(start: min(a, b), end: max(a, b))
+    }
+
+    // MARK: JSON helpers
+
+    /// `{uri, range}`.
+    public func location(of range: ByteRange) -> JSONValue {
+        ["uri": .string(uri), "range": self.range(of: range).json]
+    }
+
+    /// An LSP `TextEdit` for a TemplateFormat edit.
+    public func textEdit(_ edit: TextEdit) -> JSONValue {
+        ["range": range(of: edit.range).json, "newText": .string(edit.newText)]
+    }
+
+    /// The document's text of a byte range.
+    public func text(of range: ByteRange) -> String { tree.text(of: range) }
+}

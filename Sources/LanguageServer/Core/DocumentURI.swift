@@ -1,0 +1,35 @@
+import Foundation
+
+/// Conversions between `file://` URIs and paths. Other schemes (untitled:, ...) have no path.
+public enum DocumentURI {
+    /// The file system path of a `file://` URI, percent-decoded; nil for other schemes.
+    public static func path(of uri: String) -> String? {
+        guard uri.hasPrefix("file://") else { return nil }
+        var rest = uri.dropFirst("file://".count)
+        // `file://host/path`: keep only the path (hosts other than localhost are unusual here).
+        if !rest.hasPrefix("/") {
+            guard let slash = rest.firstIndex(of: "/") else { return nil }
+            rest = rest[slash...]
+        }
+        if let query = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<query] }
+        return String(rest).removingPercentEncoding
+    }
+
+    /// A `file://` URI for an absolute path, percent-encoding what RFC 3986 requires.
+    public static func uri(forPath path: String) -> String {
+        var out = "file://"
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".unicodeScalars)
+                out.unicodeScalars.append("%")
+                out.unicodeScalars.append(hex[Int(byte >> 4)])
+                out.unicodeScalars.append(hex[Int(byte & 0xF)])
+            }
+        }
+        return out
+    }
+}

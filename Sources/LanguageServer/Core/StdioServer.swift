@@ -1,0 +1,112 @@
+import Foundation
+import LSPProtocol
+
+/// Runs a `LanguageServer` over file descriptors: one thread reads and frames stdin,
+/// another processes messages in order. The split lets a `$/cancelRequest` overtake the
+/// request it cancels while that request still waits in the queue.
+public final class StdioServer: @unchecked Sendable {
+    private let server: LanguageServer
+    private let input: Int32
+    private let output: Int32
+    private let queueLock = NSCondition()
+    private var queue: [[UInt8]] = []
+    private var queueHead = 0
+    private var inputEnded = false
+
+    public init(server: LanguageServer = LanguageServer(), input: Int32 = 0, output: Int32 = 1) {
+        self.server = server
+        self.input = input
+        self.output = output
+    }
+
+    /// Serves until `exit` or end of input; returns the process exit code (0 only after shutdown).
+    public func run() -> Int32 {
+        let reader = Thread { [self] in readLoop() }
+        reader.stackSize = 1 << 20
+        reader.start()
+        return processLoop()
+    }
+
+    private func readLoop() {
+        var reader = MessageReader()
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            reader.append(chunk[0..<count])
+            while let item = reader.next() {
+                switch item {
+                case .message(let payload):
+                    noteCancellation(in: payload)
+                    enqueue(payload)
+                case .badHeader(let reason):
+                    let note = server.logMessage(.error, "bad message header: \(reason)")
+                    write(JSONSerializer.serialize(note.json))
+                }
+            }
+        }
+        queueLock.lock()
+        inputEnded = true
+        queueLock.signal()
+        queueLock.unlock()
+    }
+
+    /// Registers a cancellation right away; the notification is still queued (a no-op then).
+    private func noteCancellation(in payload: [UInt8]) {
+        // Cheap pre-check so ordinary messages are not parsed twice.
+        guard payload.count < 512, let text = String(validating: payload, as: UTF8.self),
+              text.contains("$/cancelRequest"),
+              let json = try? JSONParser.parse(payload), json["method"].stringValue == "$/cancelRequest",
+              let id = RequestID(json["params"]["id"]) else { return }
+        server.cancel(id)
+    }
+
+    private func enqueue(_ payload: [UInt8]) {
+        queueLock.lock()
+        queue.append(payload)
+        queueLock.signal()
+        queueLock.unlock()
+    }
+
+    /// The next payload and whether more are already waiting; nil at end of input.
+    private func dequeue() -> (payload: [UInt8], moreWaiting: Bool)? {
+        queueLock.lock()
+        defer { queueLock.unlock() }
+        while queueHead == queue.count && !inputEnded { queueLock.wait() }
+        guard queueHead < queue.count else { return nil }
+        let payload = queue[queueHead]
+        queueHead += 1
+        if queueHead == queue.count {
+            queue.removeAll(keepingCapacity: true)
+            queueHead = 0
+        }
+        return (payload, queueHead < queue.count)
+    }
+
+    private func processLoop() -> Int32 {
+        while let (payload, moreWaiting) = dequeue() {
+            // While more messages wait, pushed diagnostics are deferred: the next may be an
+            // edit that makes them stale. They go out once the queue is drained.
+            var out = server.handle(payload: payload, publishDiagnostics: false)
+            if !moreWaiting { out += server.publishPendingDiagnostics() }
+            for message in out { write(JSONSerializer.serialize(message.json)) }
+            if let code = server.exitCode { return code }
+        }
+        // End of input without `exit`: the client went away.
+        return server.state == .shutDown ? 0 : 1
+    }
+
+    private func write(_ payload: [UInt8]) {
+        let framed = MessageWriter.frame(payload)
+        framed.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = Foundation.write(output, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return }
+                offset += n
+            }
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import LSPProtocol
+import LanguageFeatures
+
+/// `textDocument/definition`, `references` and `documentHighlight`.
+enum NavigationHandlers {
+    static func register(into registry: inout FeatureRegistry) {
+        registry.register("textDocument/definition", capability: "definitionProvider") { context, params in
+            let documents = try NavDocuments(context, params)
+            let offset = try documents.offset(params)
+            let locations = Navigation.definition(at: offset, in: documents.navigationContext())
+            return .array(locations.compactMap(documents.locationJSON))
+        }
+        registry.register("textDocument/references", capability: "referencesProvider") { context, params in
+            let documents = try NavDocuments(context, params)
+            let offset = try documents.offset(params)
+            let includeDeclaration = params["context"]["includeDeclaration"].boolValue ?? true
+            // Open documents may import this one and use its styles.
+            let locations = Navigation.references(at: offset, includeDeclaration: includeDeclaration,
+                                                  in: documents.navigationContext(includeOpenDocuments: true))
+            return .array(locations.compactMap(documents.locationJSON))
+        }
+        registry.register("textDocument/documentHighlight", capability: "documentHighlightProvider") { context, params in
+            let documents = try NavDocuments(context, params)
+            let offset = try documents.offset(params)
+            let highlights = Navigation.highlights(at: offset, in: documents.navigationContext())
+            return .array(highlights.map {
+                ["range": documents.analysis.range(of: $0.range).json, "kind": .int($0.kind == .write ? 3 : 2)]
+            })
+        }
+    }
+}

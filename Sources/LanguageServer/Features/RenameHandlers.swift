@@ -1,0 +1,37 @@
+import LSPProtocol
+import LanguageFeatures
+import TemplateFormat
+
+/// `textDocument/prepareRename` and `textDocument/rename`.
+enum RenameHandlers {
+    static func register(into registry: inout FeatureRegistry) {
+        registry.register(Feature(method: "textDocument/prepareRename", capabilities: [], handler: { context, params in
+            let documents = try NavDocuments(context, params)
+            let offset = try documents.offset(params)
+            switch Rename.prepare(at: offset, in: documents.navigationContext()) {
+            case .success(let target):
+                return ["range": documents.analysis.range(of: target.range).json, "placeholder": .string(target.placeholder)]
+            case .failure(let error):
+                // Not on a name: null, as the spec says; a name that cannot be renamed: say why.
+                if documents.index.occurrence(at: offset) == nil { return .null }
+                throw ResponseError.requestFailed(error.message)
+            }
+        }))
+        registry.register("textDocument/rename", capability: "renameProvider", ["prepareProvider": true]) { context, params in
+            let documents = try NavDocuments(context, params)
+            let offset = try documents.offset(params)
+            guard let newName = params["newName"].stringValue else { throw ResponseError.invalidParams("missing newName") }
+            switch Rename.edits(at: offset, newName: newName, in: documents.navigationContext(includeOpenDocuments: true)) {
+            case .failure(let error):
+                throw ResponseError.requestFailed(error.message)
+            case .success(let edits):
+                var changes = JSONObject()
+                for path in edits.keys.sorted() {
+                    guard let target = documents.analysis(forPath: path), let list = edits[path] else { continue }
+                    changes[target.uri] = .array(list.map(target.textEdit))
+                }
+                return ["changes": .object(changes)]
+            }
+        }
+    }
+}
