@@ -76,10 +76,10 @@ public struct MessageReader: Sendable {
     private enum LengthResult { case success(Int), failure(String) }
 
     private static func contentLength(in header: ArraySlice<UInt8>) -> LengthResult {
-        let text = String(decoding: header, as: UTF8.self)
         var length: Int?
-        for rawLine in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
-            let line = rawLine.trimmingCharacters(in: " \t")
+        // Split on bytes: as Characters, "\r\n" is one grapheme equal to neither "\r" nor "\n".
+        for rawLine in header.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D }) {
+            let line = String(decoding: rawLine, as: UTF8.self).trimmingCharacters(in: " \t")
             if line.isEmpty { continue }
             guard let colon = line.firstIndex(of: ":") else { return .failure("malformed header line '\(line.prefix(80))'") }
             let name = line[..<colon].trimmingCharacters(in: " \t").lowercased()
@@ -94,7 +94,7 @@ public struct MessageReader: Sendable {
     }
 }
 
-extension Substring {
+extension StringProtocol {
     fileprivate func trimmingCharacters(in set: String) -> String {
         var s = self[...]
         while let f = s.first, set.contains(f) { s = s.dropFirst() }

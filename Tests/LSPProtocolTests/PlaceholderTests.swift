@@ -1,6 +1,0 @@
-import XCTest
-@testable import LSPProtocol
-
-final class LSPProtocolPlaceholderTests: XCTestCase {
-    func testModuleBuilds() { XCTAssertTrue(true) }
-}
