@@ -1,0 +1,74 @@
+import LSPProtocol
+import XCTest
+@testable import LanguageServer
+
+final class FormattingTests: XCTestCase {
+    let uri = "file:///t/f.tdl"
+
+    private func format(_ h: ServerHarness, tabSize: Int = 2, insertSpaces: Bool = true) throws -> [JSONValue] {
+        let result = try h.request("textDocument/formatting", ["textDocument": ["uri": .string(uri)],
+                                                               "options": ["tabSize": .int(tabSize), "insertSpaces": .bool(insertSpaces)]]).get()
+        return try XCTUnwrap(result.arrayValue)
+    }
+
+    /// Applies LSP edits (utf-16) to `text`, last first.
+    private func apply(_ edits: [JSONValue], to text: String) throws -> String {
+        let analysis = DocumentAnalysis(uri: uri, bytes: Array(text.utf8))
+        var bytes = Array(text.utf8)
+        let ranges = try edits.map { (try analysis.byteRange(ofJSON: $0["range"]), $0["newText"].stringValue ?? "") }
+        for (range, newText) in ranges.sorted(by: { $0.0.start > $1.0.start }) {
+            bytes.replaceSubrange(range.start..<range.end, with: Array(newText.utf8))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    func testOneMinimalEditHonouringTabSize() throws {
+        let h = try ServerHarness()
+        let text = "format 1\n\ntemplate card {\nsize: 100 x 100\n  text t {\n  text: \"é 😀\"\n   }\n}\n"
+        h.open(uri, text)
+        let edits = try format(h, tabSize: 4)
+        XCTAssertEqual(edits.count, 1, "one edit, not one per line")
+        let formatted = try apply(edits, to: text)
+        XCTAssertEqual(formatted, "format 1\n\ntemplate card {\n    size: 100 x 100\n    text t {\n        text: \"é 😀\"\n    }\n}\n")
+        XCTAssertEqual(edits[0]["range"]["start"]["line"].intValue, 3, "the unchanged prefix is not replaced")
+        // Tabs.
+        let tabbed = try apply(try format(h, insertSpaces: false), to: text)
+        XCTAssertTrue(tabbed.contains("\n\tsize: 100 x 100\n\ttext t {\n\t\ttext:"))
+    }
+
+    func testFormattedDocumentGetsNoEdits() throws {
+        let h = try ServerHarness()
+        h.open(uri, "format 1\n\ntemplate card {\n  size: 100 x 100\n}\n")
+        XCTAssertEqual(try format(h), [])
+    }
+
+    func testSyntaxErrorsGetNoEditsAndNoError() throws {
+        let h = try ServerHarness()
+        h.open(uri, "format 1\ntemplate card {\n  size: 100 x\n  text t { text: \"unterminated\n")
+        XCTAssertEqual(try format(h), [])
+    }
+
+    func testRangeFormattingTouchesOnlyTheSelectedMember() throws {
+        let h = try ServerHarness()
+        let text = "format 1\n\nstyle a {\nfont-size: 1\n}\n\nstyle b {\nfont-size: 2\n}\n"
+        h.open(uri, text)
+        let result = try h.request("textDocument/rangeFormatting", [
+            "textDocument": ["uri": .string(uri)], "options": ["tabSize": 2, "insertSpaces": true],
+            "range": ["start": ["line": 7, "character": 0], "end": ["line": 7, "character": 3]]]).get()
+        let edits = try XCTUnwrap(result.arrayValue)
+        XCTAssertEqual(edits.count, 1)
+        XCTAssertEqual(try apply(edits, to: text), "format 1\n\nstyle a {\nfont-size: 1\n}\n\nstyle b {\n  font-size: 2\n}\n")
+    }
+
+    func testMinimalEditKeepsCharactersWhole() throws {
+        // Old and new share the first byte of a multi-byte character (é = C3 A9, è = C3 A8).
+        let edit = try XCTUnwrap(FormattingHandlers.minimalEdit(from: Array("aé\r\nz".utf8), to: Array("aè\r\nz".utf8)))
+        XCTAssertEqual(edit.range.start, 1)
+        XCTAssertEqual(edit.newText, "è")
+        // Never split a CRLF.
+        let crlf = try XCTUnwrap(FormattingHandlers.minimalEdit(from: Array("a\r\nb".utf8), to: Array("a\nb".utf8)))
+        XCTAssertEqual(crlf.range, .init(start: 1, end: 3))
+        XCTAssertEqual(crlf.newText, "\n")
+        XCTAssertNil(FormattingHandlers.minimalEdit(from: [1, 2], to: [1, 2]))
+    }
+}
