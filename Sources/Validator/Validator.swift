@@ -17,10 +17,14 @@ public enum Validator {
     /// All diagnostics for the document, syntax ones included, sorted by position, with
     /// `// tdl-ignore` suppressions applied.
     public static func validate(_ tree: SyntaxTree, path: String? = nil, loader: ImportLoader? = nil) -> [Diagnostic] {
-        var checker = Checker(tree: tree, path: path, loader: loader)
-        checker.run()
         var all = tree.diagnostics
-        all.append(contentsOf: checker.diagnostics)
+        // The checker reads the tree through a raw view (no reference counting per node),
+        // valid only inside this call.
+        all += tree.withRawView { raw in
+            var checker = Checker(tree: tree, raw: raw, path: path, loader: loader)
+            checker.run()
+            return checker.diagnostics
+        }
         all = Suppressions(tree: tree).apply(to: all)
         // Sort positions, not the diagnostics themselves: large documents have tens of
         // thousands, and moving whole diagnostics around is most of a sort's cost.

@@ -39,6 +39,55 @@ public struct RawSyntaxView {
         return t
     }
 
+    /// Bytes from a node's first token's start to its last token's end (empty nodes: a point).
+    public func range(of node: Int) -> ByteRange {
+        let first = firstToken(node), end = endToken(node)
+        if first >= end {
+            let at = first < tokens.count ? tokens[first].start : bytes.count
+            return ByteRange(start: at, end: at)
+        }
+        return ByteRange(start: tokens[first].start, end: tokens[end - 1].end)
+    }
+
+    /// A property's value range, or its key's when the value is missing.
+    public func valueRange(ofProperty node: Int) -> ByteRange {
+        let value = node + 1
+        if value < subtreeEnd(node), kind(value) == .value, firstToken(value) < endToken(value) { return range(of: value) }
+        return tokens[firstToken(node)].range
+    }
+
+    /// A block's kind, name and title tokens: the kind first, then an optional name and title
+    /// (comments skipped). Any part may be missing in a broken file.
+    public func blockHeader(_ node: Int) -> (kind: Token?, name: Token?, title: Token?) {
+        let open = openBrace(node)
+        let end = open >= 0 ? open : endToken(node)
+        var kind: Token? = nil, name: Token? = nil, title: Token? = nil
+        var k = firstToken(node)
+        if k < end && tokens[k].kind == .identifier { kind = tokens[k]; k += 1 }
+        while k < end {
+            let t = tokens[k]
+            if t.kind == .identifier && name == nil && title == nil && kind != nil { name = t }
+            else if (t.kind == .string || t.kind == .multilineString) && title == nil { title = t }
+            k += 1
+        }
+        return (kind, name, title)
+    }
+
+    /// Where block-level diagnostics point: the kind and name (or the kind alone).
+    public func headerRange(ofBlock node: Int) -> ByteRange {
+        let h = blockHeader(node)
+        guard let kind = h.kind else {
+            let open = openBrace(node)
+            return open >= 0 ? tokens[open].range : range(of: node)
+        }
+        return ByteRange(start: kind.start, end: (h.name ?? kind).end)
+    }
+
+    /// A token's text.
+    public func text(_ token: Token) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self)
+    }
+
     /// The atoms of a property's or directive's value, without building an array.
     public func atoms(of node: Int) -> AtomTokens {
         var list = AtomTokens()

@@ -24,7 +24,10 @@ public struct AtomSyntax: Sendable {
     public var text: String { tree.text(of: token) }
 
     /// Byte range of a string's contents, without the quotes.
-    public var contentRange: ByteRange {
+    public var contentRange: ByteRange { AtomSyntax.contentRange(of: token) }
+
+    /// Byte range of a string token's contents, without the quotes.
+    public static func contentRange(of token: Token) -> ByteRange {
         guard token.kind == .string || token.kind == .multilineString else { return token.range }
         let quote = token.kind == .string ? 1 : 3
         let start = min(token.start + quote, token.end)
@@ -40,6 +43,17 @@ public struct AtomSyntax: Sendable {
             return AtomSyntax.decodeEscapes(raw, ByteRange(start: 0, end: raw.count))
         }
         return AtomSyntax.decodeEscapes(tree.bytes, contentRange)
+    }
+
+    /// `stringValue` of a string token read from raw bytes (see `RawSyntaxView`).
+    public static func stringValue(of token: Token, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard token.kind == .string || token.kind == .multilineString, token.end <= bytes.count else {
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[min(token.start, bytes.count)..<min(token.end, bytes.count)]), as: UTF8.self)
+        }
+        let r = contentRange(of: token)
+        var content = Array(bytes[r.start..<r.end])
+        if token.kind == .multilineString { content = multilineLayout(content) }
+        return decodeEscapes(content, ByteRange(start: 0, end: content.count))
     }
 
     /// The layout rules of `"""` strings (docs/LANGUAGE.md, Strings): line breaks become LF;
@@ -218,8 +232,12 @@ public struct AtomSyntax: Sendable {
 
     /// A hex colour as 0xRRGGBBAA (short forms expanded), or nil.
     public var hexColor: UInt32? {
-        guard token.kind == .color, !token.flags.contains(.malformed) else { return nil }
-        let bytes = tree.storage.bytes
+        tree.storage.bytes.withUnsafeBufferPointer { AtomSyntax.hexColor(token, $0) }
+    }
+
+    /// `hexColor` of a colour token read from raw bytes.
+    public static func hexColor(_ token: Token, _ bytes: UnsafeBufferPointer<UInt8>) -> UInt32? {
+        guard token.kind == .color, !token.flags.contains(.malformed), token.end <= bytes.count else { return nil }
         let count = token.end - token.start - 1
         guard count == 3 || count == 4 || count == 6 || count == 8 else { return nil }
         var v: UInt32 = 0

@@ -6,19 +6,7 @@ public struct BlockSyntax: Sendable {
 
     /// Header tokens in order: kind, then an optional name and title (comments skipped).
     private var header: (kind: Token?, name: Token?, title: Token?) {
-        let tokens = tree.tokens
-        let raw = node.raw
-        let end = raw.slotA >= 0 ? Int(raw.slotA) : Int(raw.endToken)
-        var kind: Token? = nil, name: Token? = nil, title: Token? = nil
-        var k = Int(raw.firstToken)
-        if k < end && tokens[k].kind == .identifier { kind = tokens[k]; k += 1 }
-        while k < end {
-            let t = tokens[k]
-            if t.kind == .identifier && name == nil && title == nil && kind != nil { name = t }
-            else if (t.kind == .string || t.kind == .multilineString) && title == nil { title = t }
-            k += 1
-        }
-        return (kind, name, title)
+        tree.withRawView { $0.blockHeader(node.index) }
     }
 
     /// The kind, name and title tokens in one scan of the header.
@@ -71,9 +59,7 @@ public struct BlockSyntax: Sendable {
 
     /// Where block-level diagnostics point: the kind and name (or the kind alone).
     public var headerRange: ByteRange {
-        let h = header
-        guard let kind = h.kind else { return openBrace?.range ?? node.range }
-        return ByteRange(start: kind.start, end: (h.name ?? kind).end)
+        tree.withRawView { $0.headerRange(ofBlock: node.index) }
     }
 
     /// The enclosing block, if any.
@@ -111,8 +97,7 @@ public struct PropertySyntax: Sendable {
     public var range: ByteRange { node.range }
     /// The value's range, or the key's when the value is missing.
     public var valueRange: ByteRange {
-        if let v = value, !v.node.tokenRange.isEmpty { return v.node.range }
-        return keyToken.range
+        tree.withRawView { $0.valueRange(ofProperty: node.index) }
     }
     public var block: BlockSyntax? { node.parent.flatMap { $0.kind == .block ? BlockSyntax(node: $0) : nil } }
 }

@@ -4,6 +4,9 @@ import TemplateFormat
 /// references), then lint rules over what the structure pass learned.
 struct Checker {
     let tree: SyntaxTree
+    /// The same tree without reference counting, for the per-node work. Valid while
+    /// `Validator.validate` runs, which is the checker's whole life.
+    let raw: RawSyntaxView
     let path: String?
     let loader: ImportLoader?
     var diagnostics: [Diagnostic] = []
@@ -20,9 +23,46 @@ struct Checker {
     var styles: [String: StyleDefinition] = [:]
     var usedStyles: Set<String> = []
     /// Each style's chain (itself, then the styles it extends), built once after all styles are known.
-    var chains: [String: [StyleDefinition]] = [:]
+    var chains: [String: StyleChain] = [:]
 
-    struct StyleDefinition {
+    /// A style and the styles it extends, nearest first, with one table saying which of them
+    /// supplies each key: lint asks it for a dozen keys of every element that uses the style.
+    final class StyleChain {
+        let styles: [StyleDefinition]
+        /// Per key id: the property node in `styles[owner[id]]`'s tree, or -1.
+        private let node: [Int32]
+        private let owner: [Int16]
+
+        init(_ styles: [StyleDefinition]) {
+            self.styles = styles
+            var node = [Int32](repeating: -1, count: SchemaIndex.propertyCount)
+            var owner = [Int16](repeating: -1, count: SchemaIndex.propertyCount)
+            for (i, style) in styles.enumerated().reversed() {
+                for id in 0..<node.count where style.slots[id] >= 0 {
+                    node[id] = style.slots[id]
+                    owner[id] = Int16(i)
+                }
+            }
+            self.node = node
+            self.owner = owner
+        }
+
+        /// Where the nearest style of the chain sets key `id`: the style and the property's node in its tree.
+        func locate(_ id: Int) -> (style: StyleDefinition, node: Int)? {
+            guard id >= 0, node[id] >= 0 else { return nil }
+            return (styles[Int(owner[id])], Int(node[id]))
+        }
+
+        /// The property the nearest style of the chain sets for key `id`.
+        func property(_ id: Int) -> PropertySyntax? {
+            guard id >= 0, node[id] >= 0 else { return nil }
+            return styles[Int(owner[id])].block.tree.node(at: Int(node[id])).asProperty
+        }
+
+        func sets(_ id: Int) -> Bool { id >= 0 && node[id] >= 0 }
+    }
+
+    final class StyleDefinition {
         let block: BlockSyntax
         let importedFrom: String?
         /// The style this one extends (`style: other` inside it).
@@ -31,6 +71,8 @@ struct Checker {
         let properties: [(id: Int, property: PropertySyntax)]
         /// The first property node of each key id, -1 when the style does not set it.
         let slots: [Int32]
+        /// The key ids of `properties`, apart, so checks that only compare ids copy no views.
+        let ids: [Int]
 
         init(block: BlockSyntax, importedFrom: String?, nodes: NodeTable) {
             self.block = block
@@ -45,6 +87,7 @@ struct Checker {
             }
             self.properties = properties
             self.slots = slots
+            self.ids = properties.map(\.id)
         }
 
         /// The property this style itself sets for key `id`.
@@ -54,8 +97,9 @@ struct Checker {
         }
     }
 
-    init(tree: SyntaxTree, path: String?, loader: ImportLoader?) {
+    init(tree: SyntaxTree, raw: RawSyntaxView, path: String?, loader: ImportLoader?) {
         self.tree = tree
+        self.raw = raw
         self.path = path
         self.loader = loader
         self.nodes = NodeTable(tree)
@@ -86,7 +130,7 @@ struct Checker {
         }
         loadImports(document)
         checkStyleCycles()
-        for name in styles.keys { chains[name] = styleChain(startingWith: name) }
+        for name in styles.keys { chains[name] = StyleChain(styleChain(startingWith: name)) }
         for block in document.blocks { checkTopLevel(block) }
         for (name, style) in styles where style.importedFrom == nil && !usedStyles.contains(name) {
             report(.unusedStyle, style.block.headerRange, "style `\(name)` is never used", tags: [.unnecessary])
@@ -235,8 +279,9 @@ struct Checker {
         if let own = block.property(key) { return own }
         guard let name = block.property("style")?.firstAtom?.text, let chain = chains[name] else { return nil }
         let id = SchemaIndex.properties.id(key)
-        for style in chain {
-            if let p = id >= 0 ? style.property(id) : style.block.property(key) { return p }
+        if id >= 0 { return chain.property(id) }
+        for style in chain.styles {
+            if let p = style.block.property(key) { return p }
         }
         return nil
     }
@@ -261,13 +306,17 @@ struct Checker {
     }
 
     mutating func checkNameAndTitle(_ block: BlockSyntax, _ schema: KindSchema) {
-        if schema.requiresName && block.nameToken == nil {
-            report(.missingName, block.headerRange, "`\(schema.name)` needs a name: `\(schema.synopsis)`")
-        } else if !schema.takesName, let name = block.nameToken {
+        checkNameAndTitle(node: block.node.id, header: block.headerTokens, schema)
+    }
+
+    mutating func checkNameAndTitle(node: Int, header: (kind: Token?, name: Token?, title: Token?), _ schema: KindSchema) {
+        if schema.requiresName && header.name == nil {
+            report(.missingName, raw.headerRange(ofBlock: node), "`\(schema.name)` needs a name: `\(schema.synopsis)`")
+        } else if !schema.takesName, let name = header.name {
             report(.missingName, name.range, "`\(schema.name)` takes no name",
-                   fixes: [Fix(title: "Remove the name", edits: [TextEdit(range: ByteRange(start: block.kindToken?.end ?? name.start, end: name.end), newText: "")])])
+                   fixes: [Fix(title: "Remove the name", edits: [TextEdit(range: ByteRange(start: header.kind?.end ?? name.start, end: name.end), newText: "")])])
         }
-        if !schema.takesTitle, let title = block.titleToken {
+        if !schema.takesTitle, let title = header.title {
             report(.missingName, title.range, "`\(schema.name)` takes no title; only `template` and `annotations` have titles")
         }
     }

@@ -4,13 +4,13 @@ import TemplateFormat
 struct Scope {
     let container: BlockSyntax
     let kind: String
-    /// Element names across the whole set, nested groups included.
-    var names: [String: BlockSyntax] = [:]
+    /// Element names across the whole set, nested groups included, with their block nodes.
+    var names: [String: Int] = [:]
     /// Declared parameters (templates) and those some `{{name}}` uses.
     var params: [String: PropertySyntax] = [:]
     var usedParams: Set<String> = []
-    /// `from:`/`to:` identifiers, checked once every element name is known.
-    var elementReferences: [AtomSyntax] = []
+    /// `from:`/`to:` identifier tokens, checked once every element name is known.
+    var elementReferences: [Token] = []
 
     init(container: BlockSyntax, kind: String) {
         self.container = container
@@ -25,15 +25,16 @@ extension Checker {
             for p in params.properties where scope.params[p.key] == nil { scope.params[p.key] = p }
         }
         checkBody(block, schema: schema, scope: &scope)
-        for atom in scope.elementReferences where scope.names[atom.text] == nil {
+        for token in scope.elementReferences where scope.names[raw.text(token)] == nil {
+            let text = raw.text(token)
             let names = Array(scope.names.keys).sorted()
-            var message = "no element named `\(atom.text)` in this annotation set"
+            var message = "no element named `\(text)` in this annotation set"
             var fixes: [Fix] = []
-            if let guess = nearest(atom.text, among: names) {
+            if let guess = nearest(text, among: names) {
                 message += "; did you mean `\(guess)`?"
-                fixes.append(Fix(title: "Change to `\(guess)`", edits: [TextEdit(range: atom.range, newText: guess)], isCertain: false))
+                fixes.append(Fix(title: "Change to `\(guess)`", edits: [TextEdit(range: token.range, newText: guess)], isCertain: false))
             }
-            report(.undefinedElement, atom.range, message, fixes: fixes)
+            report(.undefinedElement, token.range, message, fixes: fixes)
         }
         for (name, p) in scope.params where !scope.usedParams.contains(name) {
             report(.unusedParameter, p.keyToken.range, "parameter `\(name)` is never used in `{{\(name)}}`", tags: [.unnecessary])
@@ -49,98 +50,105 @@ extension Checker {
 
     /// Properties and child blocks of a template, annotation set, group or element.
     mutating func checkBody(_ block: BlockSyntax, schema: KindSchema, scope: inout Scope) {
-        checkProperties(block, schema: schema, scope: &scope)
+        checkBody(node: block.node.id, schema: schema, scope: &scope)
+    }
+
+    mutating func checkBody(node: Int, schema: KindSchema, scope: inout Scope) {
+        checkProperties(node: node, schema: schema, scope: &scope)
         let entries = nodes.entries
-        var c = block.node.id + 1
-        let end = Int(entries[block.node.id].subtreeEnd)
+        var c = node + 1
+        let end = Int(entries[node].subtreeEnd)
         while c < end {
             let entry = entries[c]
             defer { c = Int(entry.subtreeEnd) }
-            guard entry.kind == .block, let child = tree.node(at: c).asBlock else { continue }
-            let header = child.headerTokens
+            guard entry.kind == .block else { continue }
+            let header = raw.blockHeader(c)
             guard header.kind != nil else { continue }
             let kindID = Int(entry.id)
-            guard let placement = schema.childPlacement, kindID >= 0, Schema.kinds[kindID].allowedIn.contains(placement) else {
-                reportKindNotAllowed(child, placement: schema.childPlacement, parentKind: schema.name)
+            guard let placement = schema.childPlacement, SchemaIndex.allows(kindID, in: placement) else {
+                if let child = tree.node(at: c).asBlock {
+                    reportKindNotAllowed(child, placement: schema.childPlacement, parentKind: schema.name)
+                }
                 continue
             }
-            let childSchema = Schema.kinds[kindID]
-            checkNameAndTitle(child, childSchema)
+            let childSchema = SchemaIndex.kind(kindID)
+            checkNameAndTitle(node: c, header: header, childSchema.schema)
             if let nameToken = header.name {
-                let name = tree.text(of: nameToken)
+                let name = raw.text(nameToken)
                 if let first = scope.names[name] {
-                    report(.duplicateName, child.headerRange,
+                    report(.duplicateName, raw.headerRange(ofBlock: c),
                            "an element named `\(name)` already exists in \(scope.kind) `\(scope.container.name ?? "")`",
-                           related: [RelatedLocation(range: first.headerRange, message: "first defined here")])
+                           related: [RelatedLocation(range: raw.headerRange(ofBlock: first), message: "first defined here")])
                 } else {
-                    scope.names[name] = child
+                    scope.names[name] = c
                 }
             }
-            if childSchema.freeFormProperties {
-                checkProperties(child, schema: childSchema, scope: &scope)
-                for nested in child.blocks { reportKindNotAllowed(nested, placement: nil, parentKind: childSchema.name) }
+            if childSchema.schema.freeFormProperties {
+                checkProperties(node: c, schema: childSchema.schema, scope: &scope)
+                for nested in tree.node(at: c).asBlock?.blocks ?? [] {
+                    reportKindNotAllowed(nested, placement: nil, parentKind: childSchema.schema.name)
+                }
             } else {
-                checkBody(child, schema: childSchema, scope: &scope)
+                checkBody(node: c, schema: childSchema.schema, scope: &scope)
             }
         }
     }
 
     mutating func checkProperties(_ block: BlockSyntax, schema: KindSchema, scope: Scope?) {
         var dummy = scope ?? Scope(container: block, kind: schema.name)
-        checkProperties(block, schema: schema, scope: &dummy)
+        checkProperties(node: block.node.id, schema: schema, scope: &dummy)
     }
 
     /// Every property of one block: duplicates, unknown keys, values; then required
-    /// properties, exclusions and what the block's style sets.
-    mutating func checkProperties(_ block: BlockSyntax, schema: KindSchema, scope: inout Scope) {
+    /// properties, exclusions and what the block's style sets. Views are built only to
+    /// report: this runs for every block of every document.
+    mutating func checkProperties(node: Int, schema: KindSchema, scope: inout Scope) {
         let kindID = SchemaIndex.kindID(of: schema)
         slots.removeAll()
         // Keys without a schema id (parameter names, unknown keys), by text.
-        var otherKeys: [String: PropertySyntax] = [:]
+        var otherKeys: [String: Int] = [:]
         let entries = nodes.entries
-        var c = block.node.id + 1
-        let end = Int(entries[block.node.id].subtreeEnd)
+        var c = node + 1
+        let end = Int(entries[node].subtreeEnd)
         while c < end {
             let entry = entries[c]
             defer { c = Int(entry.subtreeEnd) }
-            guard entry.kind == .property, let property = tree.node(at: c).asProperty else { continue }
+            guard entry.kind == .property else { continue }
             let id = Int(entry.id)
             var firstNode = -1
             if id >= 0 {
                 if !slots.insert(id, node: c) { firstNode = slots[id] }
             } else {
-                let key = property.key
-                if let first = otherKeys[key] { firstNode = first.node.id } else { otherKeys[key] = property }
+                let key = propertyKey(c)
+                if let first = otherKeys[key] { firstNode = first } else { otherKeys[key] = c }
             }
-            if firstNode >= 0, let first = tree.node(at: firstNode).asProperty {
-                let key = property.key
-                report(.duplicateProperty, property.keyToken.range, "`\(key)` is already set in this block",
-                       related: [RelatedLocation(range: first.range, message: "first set here")],
-                       fixes: [Fix(title: "Remove the repeated `\(key)`", edits: [TextEdit(range: lineRange(of: property.range), newText: "")], isCertain: false)])
+            if firstNode >= 0 {
+                let key = propertyKey(c)
+                let range = raw.range(of: c)
+                report(.duplicateProperty, keyRange(c), "`\(key)` is already set in this block",
+                       related: [RelatedLocation(range: raw.range(of: firstNode), message: "first set here")],
+                       fixes: [Fix(title: "Remove the repeated `\(key)`", edits: [TextEdit(range: lineRange(of: range), newText: "")], isCertain: false)])
                 continue
             }
             let propertySchema: PropertySchema?
             if let freeForm = schema.freeFormPropertyType {
-                propertySchema = PropertySchema(name: property.key, type: freeForm, doc: "")
+                propertySchema = PropertySchema(name: propertyKey(c), type: freeForm, doc: "")
             } else if schema.anyElementProperty {
                 propertySchema = id >= 0 ? SchemaIndex.styleable[id] : nil
             } else {
                 propertySchema = SchemaIndex.property(id, inKind: kindID)
             }
             guard let propertySchema else {
-                reportUnknownProperty(property, schema: schema)
+                if let property = tree.node(at: c).asProperty { reportUnknownProperty(property, schema: schema) }
                 continue
             }
-            checkValue(property, propertySchema, scope: &scope, owner: block, ownerKindID: kindID)
-        }
-        func isSet(_ name: String) -> Bool {
-            let id = SchemaIndex.properties.id(name)
-            return id >= 0 ? slots[id] >= 0 : otherKeys[name] != nil
+            checkValue(node: c, propertySchema, scope: &scope, ownerKindID: kindID)
         }
         // Required properties (a style supplies them to elements that use it).
         for required in SchemaIndex.required(kindID) where slots[required.id] < 0 {
             let schemaProperty = required.property
             if required.alternatives.contains(where: { slots[$0] >= 0 }) { continue }
+            guard let block = tree.node(at: node).asBlock else { continue }
             if effectiveProperty(block, schemaProperty.name) != nil { continue }
             let placeholder = schemaProperty.type.example
             report(.missingProperty, block.headerRange,
@@ -155,24 +163,26 @@ extension Checker {
             report(.conflictingProperties, second.keyToken.range, "`\(second.key)` and `\(first.key)` cannot both be set on `\(schema.name)`",
                    related: [RelatedLocation(range: first.range, message: "`\(first.key)` is set here")])
         }
-        if schema.name != "style", slots[SchemaIndex.Key.style] >= 0,
-           let use = tree.node(at: slots[SchemaIndex.Key.style]).asProperty,
-           let styleToken = use.atomTokens.first {
-            let styleName = tree.text(of: styleToken)
-            if let chain = chains[styleName] {
-                checkStyleApplies(use, schema: schema, kindID: kindID, styleName: styleName, chain: chain)
-            }
+        let styleNode = slots[SchemaIndex.Key.style]
+        if kindID != SchemaIndex.styleKindID, styleNode >= 0, let styleToken = raw.atoms(of: styleNode).first,
+           let chain = chains[raw.text(styleToken)] {
+            checkStyleApplies(useNode: styleNode, schema: schema, kindID: kindID, styleName: raw.text(styleToken), chain: chain)
         }
         slots.removeAll()
     }
 
-    mutating func checkStyleApplies(_ use: PropertySyntax, schema: KindSchema, kindID: Int, styleName: String, chain: [StyleDefinition]) {
+    func propertyKey(_ node: Int) -> String { raw.text(raw.tokens[raw.firstToken(node)]) }
+    func keyRange(_ node: Int) -> ByteRange { raw.tokens[raw.firstToken(node)].range }
+
+    mutating func checkStyleApplies(useNode: Int, schema: KindSchema, kindID: Int, styleName: String, chain: StyleChain) {
+        let useRange = raw.valueRange(ofProperty: useNode)
         var reported: Set<String> = []
-        for style in chain {
-            for (id, p) in style.properties where id != SchemaIndex.Key.style && SchemaIndex.property(id, inKind: kindID) == nil {
+        for style in chain.styles {
+            for (i, id) in style.ids.enumerated() where id != SchemaIndex.Key.style && !SchemaIndex.has(id, inKind: kindID) {
+                let p = style.properties[i].property
                 let key = p.key
                 guard reported.insert(key).inserted else { continue }
-                report(.styleDoesNotApply, use.valueRange,
+                report(.styleDoesNotApply, useRange,
                        "style `\(style.block.name ?? styleName)` sets `\(key)`, which `\(schema.name)` does not use",
                        related: [RelatedLocation(path: style.importedFrom, range: p.range, message: "`\(key)` is set here")])
             }

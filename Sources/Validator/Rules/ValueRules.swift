@@ -3,64 +3,67 @@ import TemplateFormat
 /// Reads a property's atoms as its schema type says, reporting wrong types, ranges,
 /// enum values, references and unsafe URLs.
 extension Checker {
-    mutating func checkValue(_ property: PropertySyntax, _ schema: PropertySchema, scope: inout Scope, owner: BlockSyntax, ownerKindID: Int) {
-        // The atoms are read in place (no array) and a key String is built only for messages:
-        // this runs for every property of every document.
-        let list = property.atomTokens
+    mutating func checkValue(node: Int, _ schema: PropertySchema, scope: inout Scope, ownerKindID: Int) {
+        // Atoms are read in place through the raw view; views and key Strings are built
+        // only for messages: this runs for every property of every document.
+        let list = raw.atoms(of: node)
         guard list.count > 0 else { return }  // the parser reported the missing value
+        let raw = self.raw
         let tree = self.tree
-        let range = property.valueRange
+        func key() -> String { propertyKey(node) }
+        func range() -> ByteRange { raw.valueRange(ofProperty: node) }
         func atom(_ i: Int) -> AtomSyntax { AtomSyntax(tree: tree, token: list[i]) }
+        func number(_ i: Int) -> (value: Double, unitStart: Int)? { AtomSyntax.numberLiteral(list[i], raw.bytes) }
         func wrong(_ found: String? = nil) {
-            let what = found ?? describe(property.atoms)
-            report(.wrongType, range, "`\(property.key)` expects \(schema.type.expectation), found \(what)")
+            let what = found ?? describe(tree.node(at: node).asProperty?.atoms ?? [])
+            report(.wrongType, range(), "`\(key())` expects \(schema.type.expectation), found \(what)")
         }
         func isString(_ i: Int) -> Bool { list[i].kind == .string || list[i].kind == .multilineString }
         switch schema.type {
         case .string, .languageTag:
             guard list.count == 1, isString(0) else { return wrong() }
             if case .languageTag = schema.type, !isLanguageTag(atom(0).stringValue) {
-                report(.wrongType, range, "`\(atom(0).stringValue)` is not a BCP 47 language tag such as \"en\" or \"pt-BR\"")
+                report(.wrongType, range(), "`\(atom(0).stringValue)` is not a BCP 47 language tag such as \"en\" or \"pt-BR\"")
             }
         case .text:
             guard list.count == 1, isString(0) else { return wrong() }
-            checkInterpolations(atom(0), scope: &scope)
+            if hasDoubleBrace(list[0]) { checkInterpolations(atom(0), scope: &scope) }
         case .url:
             guard list.count == 1, isString(0) else { return wrong() }
-            checkURL(atom(0), property: property)
+            checkURL(list[0], node: node)
         case .number(let units):
-            guard list.count == 1, let n = atom(0).numberLiteral else { return wrong() }
+            guard list.count == 1, let n = number(0) else { return wrong() }
             if n.unitStart < list[0].end && !units.contains(where: { unit(list[0], from: n.unitStart, is: $0) }) {
                 let written = tree.text(of: ByteRange(start: n.unitStart, end: list[0].end))
                 let allowed = units.isEmpty ? "no unit" : "a bare number or " + units.map { "`\($0.rawValue)`" }.joined(separator: ", ")
-                report(.wrongType, list[0].range, "`\(property.key)` takes \(allowed), not `\(written)`")
+                report(.wrongType, list[0].range, "`\(key())` takes \(allowed), not `\(written)`")
                 return
             }
             checkRange(n.value, schema, list[0].range)
         case .integer:
-            guard list.count == 1, let n = atom(0).numberLiteral, n.unitStart == list[0].end,
+            guard list.count == 1, let n = number(0), n.unitStart == list[0].end,
                   n.value == n.value.rounded(), abs(n.value) < 1e15 else {
                 return wrong()
             }
             checkRange(n.value, schema, list[0].range)
         case .boolean:
             guard list.count == 1, list[0].kind == .identifier,
-                  tree.token(list[0], equals: "true") || tree.token(list[0], equals: "false") else {
+                  raw.token(list[0], equals: "true") || raw.token(list[0], equals: "false") else {
                 return wrong()
             }
         case .color:
             guard list.count == 1 else { return wrong() }
-            checkColor(atom(0), property: property)
+            checkColor(list[0], node: node)
         case .point:
             if !checkPoint(list, schema: schema) { wrong() }
         case .size:
-            guard list.count == 3, let w = atom(0).numberLiteral, list[1].kind == .identifier, tree.token(list[1], equals: "x"),
-                  let h = atom(2).numberLiteral, pxOnly(list[0], w.unitStart), pxOnly(list[2], h.unitStart) else {
-                if list.count == 2, list[0].kind == .number, list[1].kind == .number, atom(0).numberLiteral != nil, atom(1).numberLiteral != nil {
-                    let a = atom(0).text, b = atom(1).text
-                    report(.wrongType, range, "`\(property.key)` is a size, written `W x H`",
+            guard list.count == 3, let w = number(0), list[1].kind == .identifier, raw.token(list[1], equals: "x"),
+                  let h = number(2), pxOnly(list[0], w.unitStart), pxOnly(list[2], h.unitStart) else {
+                if list.count == 2, number(0) != nil, number(1) != nil {
+                    let a = raw.text(list[0]), b = raw.text(list[1])
+                    report(.wrongType, range(), "`\(key())` is a size, written `W x H`",
                            fixes: [Fix(title: "Write `\(a) x \(b)`",
-                                       edits: [TextEdit(range: range, newText: "\(a) x \(b)")])])
+                                       edits: [TextEdit(range: range(), newText: "\(a) x \(b)")])])
                     return
                 }
                 return wrong()
@@ -69,9 +72,9 @@ extension Checker {
             checkRange(h.value, schema, list[2].range)
         case .enumeration(let values):
             guard list.count == 1, list[0].kind == .identifier else { return wrong() }
-            let value = atom(0).text
+            let value = raw.text(list[0])
             if !values.contains(value) {
-                let key = property.key
+                let key = key()
                 var message = "`\(value)` is not a value of `\(key)`; expected one of " + values.map { "`\($0)`" }.joined(separator: ", ")
                 var fixes: [Fix] = []
                 if let guess = nearest(value, among: values) {
@@ -83,7 +86,7 @@ extension Checker {
         case .font:
             guard list.count <= 2, isString(0) else { return wrong() }
             if list.count == 2 {
-                let weight = atom(1).text
+                let weight = raw.text(list[1])
                 if list[1].kind != .identifier || !Schema.fontWeights.contains(weight) {
                     var message = "`\(weight)` is not a font weight; expected one of " + Schema.fontWeights.map { "`\($0)`" }.joined(separator: ", ")
                     var fixes: [Fix] = []
@@ -96,7 +99,7 @@ extension Checker {
             }
         case .styleReference:
             guard list.count == 1, list[0].kind == .identifier else { return wrong() }
-            let name = atom(0).text
+            let name = raw.text(list[0])
             if styles[name] == nil {
                 let candidates = Array(styles.keys).sorted()
                 var message = "no style named `\(name)`"
@@ -113,23 +116,33 @@ extension Checker {
             }
         case .pointOrElement:
             if list.count == 1, list[0].kind == .identifier {
-                scope.elementReferences.append(atom(0))
+                scope.elementReferences.append(list[0])
             } else if !checkPoint(list, schema: schema) {
                 wrong()
             }
         case .paramDefault:
             guard list.count == 1 else { return wrong() }
             let t = list[0]
-            let ok = isString(0) || (atom(0).numberLiteral.map { $0.unitStart == t.end } ?? false)
-                || (t.kind == .identifier && (tree.token(t, equals: "true") || tree.token(t, equals: "false")))
+            let ok = isString(0) || (number(0).map { $0.unitStart == t.end } ?? false)
+                || (t.kind == .identifier && (raw.token(t, equals: "true") || raw.token(t, equals: "false")))
             if !ok { wrong() }
         }
+    }
+
+    /// Whether a string token holds `{{` anywhere: interpolations and stray braces both need it.
+    func hasDoubleBrace(_ token: Token) -> Bool {
+        var k = token.start
+        while k + 1 < token.end {
+            if raw.bytes[k] == 0x7B && raw.bytes[k + 1] == 0x7B { return true }
+            k += 1
+        }
+        return false
     }
 
     /// Marks a style and the styles it extends as used (once: a used style's chain is already marked).
     mutating func markStyleUsed(_ name: String) {
         guard !usedStyles.contains(name) else { return }
-        for style in chains[name] ?? [] {
+        for style in chains[name]?.styles ?? [] {
             if let n = style.block.name { usedStyles.insert(n) }
         }
     }
@@ -138,11 +151,9 @@ extension Checker {
     func unit(_ token: Token, from start: Int, is unit: ValueUnit) -> Bool {
         var name = unit.rawValue
         return name.withUTF8 { u in
-            tree.bytes.withUnsafeBufferPointer { b in
-                guard token.end - start == u.count else { return false }
-                for i in 0..<u.count where b[start + i] != u[i] { return false }
-                return true
-            }
+            guard token.end - start == u.count else { return false }
+            for i in 0..<u.count where raw.bytes[start + i] != u[i] { return false }
+            return true
         }
     }
 
@@ -154,8 +165,8 @@ extension Checker {
 
     /// Checks `x, y`; false when the atoms are not a point at all.
     mutating func checkPoint(_ list: AtomTokens, schema: PropertySchema) -> Bool {
-        guard list.count == 2, let x = AtomSyntax(tree: tree, token: list[0]).numberLiteral,
-              let y = AtomSyntax(tree: tree, token: list[1]).numberLiteral,
+        guard list.count == 2, let x = AtomSyntax.numberLiteral(list[0], raw.bytes),
+              let y = AtomSyntax.numberLiteral(list[1], raw.bytes),
               pxOnly(list[0], x.unitStart), pxOnly(list[1], y.unitStart) else {
             return false
         }
@@ -169,12 +180,14 @@ extension Checker {
         report(.outOfRange, range, "`\(schema.name)` must be \(allowed), found \(formatNumber(value))")
     }
 
-    mutating func checkColor(_ atom: AtomSyntax, property: PropertySyntax) {
+    mutating func checkColor(_ token: Token, node: Int) {
+        if token.kind == .color { return }  // malformed colours are syntax errors
+        if token.kind == .identifier, Schema.namedColor(token, in: raw.bytes) != nil { return }
+        let atom = AtomSyntax(tree: tree, token: token)
         switch atom.kind {
         case .color:
-            return  // malformed colours are syntax errors
+            return
         case .identifier:
-            if RGBAColor(atom: atom) != nil { return }
             var message = "`\(atom.text)` is not a colour; use #RRGGBB or a CSS colour name"
             var fixes: [Fix] = []
             if let lower = Schema.namedColor(atom.text.lowercased()).map({ _ in atom.text.lowercased() }) {
@@ -186,22 +199,12 @@ extension Checker {
             }
             report(.unknownEnumValue, atom.range, message, fixes: fixes)
         default:
-            report(.wrongType, atom.range, "`\(property.key)` expects a colour (#RRGGBB or a CSS colour name), found \(describe([atom]))")
+            report(.wrongType, atom.range, "`\(propertyKey(node))` expects a colour (#RRGGBB or a CSS colour name), found \(describe([atom]))")
         }
     }
 
     mutating func checkInterpolations(_ atom: AtomSyntax, scope: inout Scope) {
-        // Both interpolations and stray `{{` need two braces in a row: most strings have none.
         let content = atom.contentRange
-        let hasBraces = tree.bytes.withUnsafeBufferPointer { b -> Bool in
-            var k = content.start
-            while k + 1 < content.end {
-                if b[k] == 0x7B && b[k + 1] == 0x7B { return true }
-                k += 1
-            }
-            return false
-        }
-        guard hasBraces else { return }
         let found = atom.interpolations
         for (name, range) in found {
             if !isIdentifier(name) {
@@ -254,18 +257,17 @@ extension Checker {
         }
     }
 
-    mutating func checkURL(_ atom: AtomSyntax, property: PropertySyntax) {
+    mutating func checkURL(_ token: Token, node: Int) {
         // Most URLs are relative paths: with no `:` and no escape in the source there is no
         // scheme to judge, so the string need not be decoded.
+        let atom = AtomSyntax(tree: tree, token: token)
         let content = atom.contentRange
-        let bytes = tree.bytes
         var mayHaveScheme = false
-        for k in content.start..<content.end where bytes[k] == 0x3A || bytes[k] == 0x5C { mayHaveScheme = true; break }
+        for k in content.start..<content.end where raw.bytes[k] == 0x3A || raw.bytes[k] == 0x5C { mayHaveScheme = true; break }
         if !mayHaveScheme { return }
         // The common absolute URL: a plain `http:` or `https:` prefix is allowed everywhere.
-        if tree.text(in: ByteRange(start: content.start, end: min(content.end, content.start + 6)), equals: "https:")
-            || tree.text(in: ByteRange(start: content.start, end: min(content.end, content.start + 5)), equals: "http:") { return }
-        let key = property.key
+        if startsWith(content, "https:") || startsWith(content, "http:") { return }
+        let key = propertyKey(node)
         switch URLPolicy.classify(atom.stringValue, forKey: key) {
         case .allowed:
             break
@@ -274,6 +276,15 @@ extension Checker {
         case .unsupported(let scheme):
             let allowed = URLPolicy.allowsMailto(key: key) ? "http, https, mailto and relative paths" : "http, https and relative paths"
             report(.unsupportedURL, atom.range, "`\(key)` uses the `\(scheme):` scheme; for `\(key)` only \(allowed) are exported")
+        }
+    }
+
+    func startsWith(_ range: ByteRange, _ prefix: StaticString) -> Bool {
+        let n = prefix.utf8CodeUnitCount
+        guard range.end - range.start >= n else { return false }
+        return prefix.withUTF8Buffer { p in
+            for i in 0..<n where raw.bytes[range.start + i] != p[i] { return false }
+            return true
         }
     }
 

@@ -41,10 +41,19 @@ enum SchemaIndex {
     static func property(_ id: Int, inKind kindID: Int) -> PropertySchema? {
         guard id >= 0, kindID >= 0 else { return nil }
         let slot = kindProperty[kindID * properties.count + id]
-        return slot >= 0 ? Schema.kinds[kindID].properties[Int(slot)] : nil
+        return slot >= 0 ? kindProperties[kindID][Int(slot)] : nil
     }
 
     static func kindID(_ name: String) -> Int { kinds.id(name) }
+
+    /// Each kind's properties, by kind id, without copying the whole `KindSchema`.
+    static let kindProperties: [[PropertySchema]] = Schema.kinds.map(\.properties)
+
+    /// Whether kind `kindID` has property `id` (its own, not through styles).
+    @inline(__always)
+    static func has(_ id: Int, inKind kindID: Int) -> Bool {
+        id >= 0 && kindID >= 0 && kindProperty[kindID * properties.count + id] >= 0
+    }
 
     /// Ids of the properties rules read by name.
     enum Key {
@@ -107,4 +116,23 @@ extension SchemaIndex {
     static func exclusions(_ kindID: Int) -> [(Int, Int)] { kindID >= 0 ? exclusionsByKind[kindID] : [] }
 
     static let styleKindID = kinds.id("style")
+
+    /// A kind's schema in a box, so rules pass it around with one reference count instead
+    /// of copying the struct's dozen fields.
+    final class KindBox: Sendable {
+        let schema: KindSchema
+        init(_ schema: KindSchema) { self.schema = schema }
+    }
+    private static let boxes: [KindBox] = Schema.kinds.map(KindBox.init)
+    static func kind(_ kindID: Int) -> KindBox { boxes[kindID] }
+
+    /// Components and annotation elements, by kind id (copying a `KindSchema` out of the
+    /// table to ask costs a dozen reference counts).
+    static let isElement: [Bool] = Schema.kinds.map { $0.isComponent || $0.isAnnotationElement }
+
+    /// Whether kind `kindID` may appear in `placement`.
+    static func allows(_ kindID: Int, in placement: Placement) -> Bool {
+        kindID >= 0 && allowedPlacements[kindID].contains(placement)
+    }
+    private static let allowedPlacements: [Set<Placement>] = Schema.kinds.map { Set($0.allowedIn) }
 }
