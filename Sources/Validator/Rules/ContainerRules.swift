@@ -130,9 +130,9 @@ extension Checker {
                        fixes: [Fix(title: "Remove the repeated `\(key)`", edits: [TextEdit(range: lineRange(of: range), newText: "")], isCertain: false)])
                 continue
             }
-            let propertySchema: PropertySchema?
+            let propertySchema: SchemaIndex.PropertyBox?
             if let freeForm = schema.freeFormPropertyType {
-                propertySchema = PropertySchema(name: propertyKey(c), type: freeForm, doc: "")
+                propertySchema = SchemaIndex.PropertyBox(PropertySchema(name: propertyKey(c), type: freeForm, doc: ""))
             } else if schema.anyElementProperty {
                 propertySchema = id >= 0 ? SchemaIndex.styleable[id] : nil
             } else {

@@ -3,7 +3,7 @@ import TemplateFormat
 /// Reads a property's atoms as its schema type says, reporting wrong types, ranges,
 /// enum values, references and unsafe URLs.
 extension Checker {
-    mutating func checkValue(node: Int, _ schema: PropertySchema, scope: inout Scope, ownerKindID: Int) {
+    mutating func checkValue(node: Int, _ schema: SchemaIndex.PropertyBox, scope: inout Scope, ownerKindID: Int) {
         // Atoms are read in place through the raw view; views and key Strings are built
         // only for messages: this runs for every property of every document.
         let list = raw.atoms(of: node)
@@ -16,13 +16,13 @@ extension Checker {
         func number(_ i: Int) -> (value: Double, unitStart: Int)? { AtomSyntax.numberLiteral(list[i], raw.bytes) }
         func wrong(_ found: String? = nil) {
             let what = found ?? describe(tree.node(at: node).asProperty?.atoms ?? [])
-            report(.wrongType, range(), "`\(key())` expects \(schema.type.expectation), found \(what)")
+            report(.wrongType, range(), "`\(key())` expects \(schema.schema.type.expectation), found \(what)")
         }
         func isString(_ i: Int) -> Bool { list[i].kind == .string || list[i].kind == .multilineString }
-        switch schema.type {
+        switch schema.schema.type {
         case .string, .languageTag:
             guard list.count == 1, isString(0) else { return wrong() }
-            if case .languageTag = schema.type, !isLanguageTag(atom(0).stringValue) {
+            if case .languageTag = schema.schema.type, !isLanguageTag(atom(0).stringValue) {
                 report(.wrongType, range(), "`\(atom(0).stringValue)` is not a BCP 47 language tag such as \"en\" or \"pt-BR\"")
             }
         case .text:
@@ -164,7 +164,7 @@ extension Checker {
 
 
     /// Checks `x, y`; false when the atoms are not a point at all.
-    mutating func checkPoint(_ list: AtomTokens, schema: PropertySchema) -> Bool {
+    mutating func checkPoint(_ list: AtomTokens, schema: SchemaIndex.PropertyBox) -> Bool {
         guard list.count == 2, let x = AtomSyntax.numberLiteral(list[0], raw.bytes),
               let y = AtomSyntax.numberLiteral(list[1], raw.bytes),
               pxOnly(list[0], x.unitStart), pxOnly(list[1], y.unitStart) else {
@@ -175,9 +175,9 @@ extension Checker {
         return true
     }
 
-    mutating func checkRange(_ value: Double, _ schema: PropertySchema, _ range: ByteRange) {
-        guard let allowed = schema.range, !allowed.contains(value) else { return }
-        report(.outOfRange, range, "`\(schema.name)` must be \(allowed), found \(formatNumber(value))")
+    mutating func checkRange(_ value: Double, _ schema: SchemaIndex.PropertyBox, _ range: ByteRange) {
+        guard let allowed = schema.schema.range, !allowed.contains(value) else { return }
+        report(.outOfRange, range, "`\(schema.schema.name)` must be \(allowed), found \(formatNumber(value))")
     }
 
     mutating func checkColor(_ token: Token, node: Int) {

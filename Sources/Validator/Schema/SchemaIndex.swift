@@ -33,15 +33,29 @@ enum SchemaIndex {
         return table
     }()
 
+    /// A property's schema in a box, so the per-property checks pass one reference instead
+    /// of copying the struct's fields (each a reference count) for every property.
+    final class PropertyBox: Sendable {
+        let schema: PropertySchema
+        init(_ schema: PropertySchema) { self.schema = schema }
+    }
+
     /// `Schema.styleableProperty` by property id.
-    static let styleable: [PropertySchema?] = properties.names.map { Schema.styleableProperty($0) }
+    static let styleable: [PropertyBox?] = properties.names.map { Schema.styleableProperty($0).map(PropertyBox.init) }
+
+    private static let propertyBoxes: [PropertyBox?] = {
+        var boxes = [PropertyBox?](repeating: nil, count: kindProperty.count)
+        for (i, slot) in kindProperty.enumerated() where slot >= 0 {
+            boxes[i] = PropertyBox(kindProperties[i / properties.count][Int(slot)])
+        }
+        return boxes
+    }()
 
     /// The schema of property `id` in kind `kindID`, without consulting styles or free-form keys.
     @inline(__always)
-    static func property(_ id: Int, inKind kindID: Int) -> PropertySchema? {
+    static func property(_ id: Int, inKind kindID: Int) -> PropertyBox? {
         guard id >= 0, kindID >= 0 else { return nil }
-        let slot = kindProperty[kindID * properties.count + id]
-        return slot >= 0 ? kindProperties[kindID][Int(slot)] : nil
+        return propertyBoxes[kindID * properties.count + id]
     }
 
     static func kindID(_ name: String) -> Int { kinds.id(name) }
