@@ -21,7 +21,7 @@ REPO = pathlib.Path(__file__).resolve().parents[3]
 SERVER = os.environ.get("TEMPLATE_LSP_BIN", str(REPO / ".build-e2e-lsp" / "debug" / "template-lsp"))
 
 
-def _record_publish(client, params: types.PublishDiagnosticsParams):
+def _record_publish(client: LanguageClient, params: types.PublishDiagnosticsParams):
     client.diagnostics[params.uri] = params.diagnostics
     client.published.setdefault(params.uri, []).append(params)
 
