@@ -13,20 +13,23 @@ enum CompletionHandlers {
             let documents = try NavDocuments(context, params)
             let offset = try documents.offset(params)
             let items = Completion.items(in: documents.file, index: documents.index, at: offset, resolver: documents.resolver)
-            let snippets = context.clientCapabilities["textDocument"]["completion"]["completionItem"]["snippetSupport"].boolValue ?? false
+            let itemCapabilities = context.clientCapabilities["textDocument"]["completion"]["completionItem"]
+            let snippets = itemCapabilities["snippetSupport"].boolValue ?? false
+            let markdown = itemCapabilities["documentationFormat"].arrayValue?.contains("markdown") ?? false
             let doc = documents.analysis
-            return ["isIncomplete": false, "items": .array(items.map { json($0, in: doc, snippets: snippets) })]
+            return ["isIncomplete": false, "items": .array(items.map { json($0, in: doc, snippets: snippets, markdown: markdown) })]
         }
     }
 
-    static func json(_ item: CompletionItem, in doc: DocumentAnalysis, snippets: Bool) -> JSONValue {
+    /// Documentation goes as markdown only to clients that list it; others get the text as is.
+    static func json(_ item: CompletionItem, in doc: DocumentAnalysis, snippets: Bool, markdown: Bool) -> JSONValue {
         let asSnippet = item.isSnippet && snippets
         let text = item.isSnippet && !snippets ? plainText(ofSnippet: item.insertText) : item.insertText
         return .members([
             ("label", .string(item.label)),
             ("kind", .int(lspKind(item.kind))),
             ("detail", item.detail.map { .string($0) }),
-            ("documentation", item.documentation.map { ["kind": "markdown", "value": .string($0)] }),
+            ("documentation", item.documentation.map { markdown ? ["kind": "markdown", "value": .string($0)] : .string($0) }),
             ("sortText", .string(item.sortText)),
             ("preselect", item.preselect ? true : nil),
             ("insertTextFormat", .int(asSnippet ? 2 : 1)),

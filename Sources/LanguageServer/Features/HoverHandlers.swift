@@ -8,7 +8,10 @@ enum HoverHandlers {
             let documents = try NavDocuments(context, params)
             let offset = try documents.offset(params)
             guard let hover = Hover.hover(at: offset, in: documents.navigationContext()) else { return .null }
-            return ["contents": ["kind": "markdown", "value": .string(hover.markdown)],
+            let formats = context.clientCapabilities["textDocument"]["hover"]["contentFormat"].arrayValue
+            // Markdown unless the client lists formats without it (no list: markdown is the norm).
+            let kind: JSONValue = formats.map { $0.contains("markdown") } ?? true ? "markdown" : "plaintext"
+            return ["contents": ["kind": kind, "value": .string(hover.markdown)],
                     "range": documents.analysis.range(of: hover.range).json]
         }
     }
