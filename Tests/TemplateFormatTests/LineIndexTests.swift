@@ -141,4 +141,36 @@ final class LineIndexTests: XCTestCase {
         XCTAssertEqual(index.offset(line: 1, utf16Column: 5), 8)
         XCTAssertTrue(index.scalarPosition(of: 2) == (0, 1))
     }
+
+    func testWordAtATimeScanAgreesWithAByteLoop() {
+        // Line breaks and non-ASCII characters at every alignment relative to the 8-byte
+        // words the scan skips, checked against a plain byte loop and String's UTF-16 count.
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["a", "b", " ", "\n", "\r", "\r\n", "\u{E9}", "\t", "\u{4E2D}"]
+        for length in 0..<120 {
+            for _ in 0..<5 {
+                let text = (0..<length).map { _ in
+                    Int.random(in: 0..<10, using: &generator) < 7 ? "a" : pieces.randomElement(using: &generator) ?? "a"
+                }.joined()
+                let input = Array(text.utf8)
+                var starts = [0]
+                var i = 0
+                while i < input.count {
+                    if input[i] == 0x0A { starts.append(i + 1) }
+                    else if input[i] == 0x0D {
+                        if i + 1 < input.count && input[i + 1] == 0x0A { i += 1 }
+                        starts.append(i + 1)
+                    }
+                    i += 1
+                }
+                let index = LineIndex(input)
+                XCTAssertEqual(index.lineStarts, starts, "input \(text.debugDescription)")
+                for line in 0..<index.lineCount {
+                    let content = index.contentRange(ofLine: line)
+                    let units = String(decoding: input[content.start..<content.end], as: UTF8.self).utf16.count
+                    XCTAssertEqual(index.utf16Position(of: content.end).column, units, "line \(line) of \(text.debugDescription)")
+                }
+            }
+        }
+    }
 }

@@ -21,6 +21,16 @@ public struct LineIndex: Sendable {
             var i = 0
             let n = buf.count
             while i < n {
+                // Skip eight bytes at a time while none is a line break or non-ASCII: most of
+                // a document is, so the byte loop below runs only near line ends.
+                if isASCII, let base = buf.baseAddress {
+                    while i + 8 <= n {
+                        let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                        if LineIndex.mayHoldBreakOrNonASCII(word) { break }
+                        i += 8
+                    }
+                    if i >= n { break }
+                }
                 let b = buf[i]
                 if b == 0x0A {
                     ascii.append(isASCII); isASCII = true
@@ -38,6 +48,15 @@ public struct LineIndex: Sendable {
         ascii.append(isASCII)
         self.lineStarts = starts
         self.asciiLine = ascii
+    }
+
+    /// Whether any byte of `word` is LF, CR or ≥ 0x80 (may report true for other bytes, never false for these).
+    @inline(__always)
+    static func mayHoldBreakOrNonASCII(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
+        return word & highs != 0 || hasZero(word ^ (ones &* 0x0A)) || hasZero(word ^ (ones &* 0x0D))
     }
 
     public var lineCount: Int { lineStarts.count }

@@ -21,11 +21,13 @@ enum ColorMath {
 
     /// WCAG 2 relative luminance.
     static func luminance(_ c: RGBAColor) -> Double {
-        func channel(_ v: UInt8) -> Double {
-            let s = Double(v) / 255
-            return s <= 0.04045 ? s / 12.92 : pow((s + 0.055) / 1.055, 2.4)
-        }
-        return 0.2126 * channel(c.red) + 0.7152 * channel(c.green) + 0.0722 * channel(c.blue)
+        0.2126 * linear[Int(c.red)] + 0.7152 * linear[Int(c.green)] + 0.0722 * linear[Int(c.blue)]
+    }
+
+    /// sRGB channel value → linear light, for all 256 values (the contrast rule runs per text element).
+    static let linear: [Double] = (0...255).map { v in
+        let s = Double(v) / 255
+        return s <= 0.04045 ? s / 12.92 : pow((s + 0.055) / 1.055, 2.4)
     }
 
     static func contrast(_ a: RGBAColor, _ b: RGBAColor) -> Double {

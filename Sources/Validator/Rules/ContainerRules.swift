@@ -54,7 +54,13 @@ extension Checker {
     }
 
     mutating func checkBody(node: Int, schema: KindSchema, scope: inout Scope) {
-        checkProperties(node: node, schema: schema, scope: &scope)
+        let id = SchemaIndex.kindID(of: schema)
+        checkBody(node: node, kind: id >= 0 ? SchemaIndex.kind(id) : SchemaIndex.KindBox(schema), scope: &scope)
+    }
+
+    /// The kind travels boxed: copying a `KindSchema` per element costs a dozen reference counts.
+    mutating func checkBody(node: Int, kind: SchemaIndex.KindBox, scope: inout Scope) {
+        checkProperties(node: node, schema: kind.schema, scope: &scope)
         let entries = nodes.entries
         var c = node + 1
         let end = Int(entries[node].subtreeEnd)
@@ -65,9 +71,9 @@ extension Checker {
             let header = raw.blockHeader(c)
             guard header.kind != nil else { continue }
             let kindID = Int(entry.id)
-            guard let placement = schema.childPlacement, SchemaIndex.allows(kindID, in: placement) else {
+            guard let placement = kind.schema.childPlacement, SchemaIndex.allows(kindID, in: placement) else {
                 if let child = tree.node(at: c).asBlock {
-                    reportKindNotAllowed(child, placement: schema.childPlacement, parentKind: schema.name)
+                    reportKindNotAllowed(child, placement: kind.schema.childPlacement, parentKind: kind.schema.name)
                 }
                 continue
             }
@@ -89,7 +95,7 @@ extension Checker {
                     reportKindNotAllowed(nested, placement: nil, parentKind: childSchema.schema.name)
                 }
             } else {
-                checkBody(node: c, schema: childSchema.schema, scope: &scope)
+                checkBody(node: c, kind: childSchema, scope: &scope)
             }
         }
     }
