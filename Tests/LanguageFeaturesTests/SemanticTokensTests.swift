@@ -105,4 +105,19 @@ final class SemanticTokensTests: XCTestCase {
         XCTAssertTrue(classified("").isEmpty)
         XCTAssertFalse(classified("}}}{{{: : ;;").contains { $0.0.isEmpty })
     }
+
+    func testRangeTokensMatchTheFullTokensThatOverlapTheRange() {
+        var text = "format 1\nstyle s { color: red }\n"
+        for n in 0..<40 {
+            text += "template t\(n) {\n  size: 10 x 10\n  // note\n  text a { style: s; text: \"v{{p}}\"; align: center }\n}\n"
+        }
+        let tree = SyntaxTree.parse(text)
+        let full = SemanticTokens.tokens(in: tree)
+        for (start, length) in [(0, 10), (500, 300), (1234, 1), (tree.bytes.count - 50, 50), (700, 0)] {
+            let range = ByteRange(start: start, end: start + length)
+            let expected = full.filter { $0.range.start < range.end && $0.range.end > range.start || (range.isEmpty && $0.range.contains(range.start)) }
+            let ranged = SemanticTokens.tokens(in: tree, range: range)
+            XCTAssertEqual(ranged, expected, "range \(range)")
+        }
+    }
 }

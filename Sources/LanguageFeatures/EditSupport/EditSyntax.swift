@@ -6,12 +6,15 @@ import Validator
 enum EditSyntax {
     /// Every block of the document, nested ones included, in document order. Iterative, so
     /// deeply nested input cannot exhaust the stack.
-    static func allBlocks(_ tree: SyntaxTree) -> [BlockSyntax] {
+    /// With `range`, only the blocks whose text overlaps it (and so their ancestors): range
+    /// requests on a long document walk only what they show.
+    static func allBlocks(_ tree: SyntaxTree, overlapping range: ByteRange? = nil) -> [BlockSyntax] {
+        func wanted(_ block: BlockSyntax) -> Bool { range.map { block.range.intersects($0) } ?? true }
         var result: [BlockSyntax] = []
-        var stack: [BlockSyntax] = tree.document.blocks.reversed()
+        var stack: [BlockSyntax] = tree.document.blocks.reversed().filter(wanted)
         while let block = stack.popLast() {
             result.append(block)
-            stack.append(contentsOf: block.blocks.reversed())
+            stack.append(contentsOf: block.blocks.reversed().filter(wanted))
         }
         return result
     }

@@ -31,7 +31,7 @@ public enum InlayHints {
             return local[name]
         }
         var hints: [InlayHint] = []
-        for block in EditSyntax.allBlocks(tree) {
+        for block in EditSyntax.allBlocks(tree, overlapping: range) {
             guard let reference = block.property("style"), let atom = reference.firstAtom,
                   atom.kind == .identifier, range.intersects(reference.range) else { continue }
             var own: Set<String> = []

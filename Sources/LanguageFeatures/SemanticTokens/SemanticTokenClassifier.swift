@@ -17,7 +17,7 @@ struct SemanticTokenClassifier {
     }
 
     mutating func classify(range: ByteRange?) -> [SemanticToken] {
-        markStructure()
+        markStructure(range: range)
         return emit(range: range)
     }
 
@@ -32,9 +32,13 @@ struct SemanticTokenClassifier {
         mark(tree.tokenIndex(at: token.start), type, mods)
     }
 
-    private mutating func markStructure() {
+    /// Marks what `range` shows (everything when nil).
+    private mutating func markStructure(range: ByteRange?) {
         let tokens = tree.tokens
-        for (i, token) in tokens.enumerated() {
+        let first = range.map { tree.tokenIndex(at: $0.start) } ?? 0
+        for i in first..<tokens.count {
+            let token = tokens[i]
+            if let range, token.start > range.end { break }
             switch token.kind {
             case .lineComment, .blockComment: mark(i, .comment)
             case .docComment: mark(i, .comment, .documentation)
@@ -44,7 +48,7 @@ struct SemanticTokenClassifier {
             default: break
             }
         }
-        for member in tree.document.members {
+        for member in tree.document.members where range.map({ member.node.range.intersects($0) }) ?? true {
             switch member {
             case .directive(let directive):
                 mark(directive.node.tokenRange.lowerBound, .keyword)
@@ -53,7 +57,7 @@ struct SemanticTokenClassifier {
             default: break
             }
         }
-        for block in EditSyntax.allBlocks(tree) {
+        for block in EditSyntax.allBlocks(tree, overlapping: range) {
             mark(block.kindToken, .type)
             switch block.kind {
             case "style": mark(block.nameToken, .class, .declaration)
