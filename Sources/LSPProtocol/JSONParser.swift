@@ -171,7 +171,7 @@ public struct JSONParser {
             return .number(Double(negative ? -value : value))
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
-        guard let value = Double(text) else { throw JSONParseError(offset: start, reason: "number out of range") }
+        guard let value = Double(text), value.isFinite else { throw JSONParseError(offset: start, reason: "number out of range") }
         return .number(value)
     }
 

@@ -39,7 +39,8 @@ public enum JSONSerializer {
         }
     }
 
-    static func writeNumber(_ d: Double, into out: inout [UInt8]) {
+    /// Appends a number as `write` does (integral values without a fraction).
+    public static func writeNumber(_ d: Double, into out: inout [UInt8]) {
         guard d.isFinite else {
             out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
             return
@@ -66,7 +67,8 @@ public enum JSONSerializer {
         out.append(contentsOf: Array(d.description.utf8))
     }
 
-    static func writeString(_ s: String, into out: inout [UInt8]) {
+    /// Appends a quoted, escaped JSON string.
+    public static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { utf8 in

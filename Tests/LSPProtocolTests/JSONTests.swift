@@ -59,7 +59,7 @@ final class JSONTests: XCTestCase {
     func testMalformedInputIsAnErrorWithAnOffset() {
         let cases = ["", "{", "[1,]", "{\"a\" 1}", "{\"a\":1,}", "tru", "01", "1.", "-", "1e", "\"abc",
                      "\"\\x\"", "\"\\u12\"", "\"\\ud83d\"", "\"\\ude00\"", "\"\\ud83d\\u0041\"", "\"a\nb\"",
-                     "[1] 2", "{1:2}", "nul", "[", "]", "\u{0}"]
+                     "[1] 2", "{1:2}", "nul", "[", "]", "\u{0}", "1e999"]
         for source in cases {
             XCTAssertThrowsError(try JSONParser.parse(source), "accepted \(source.debugDescription)") { error in
                 guard let error = error as? JSONParseError else { return XCTFail("wrong error type") }

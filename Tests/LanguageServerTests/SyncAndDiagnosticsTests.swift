@@ -200,3 +200,23 @@ final class SyncAndDiagnosticsTests: XCTestCase {
         XCTAssertNil(DocumentURI.path(of: "untitled:Untitled-1"))
     }
 }
+
+final class DiagnosticBytesTests: XCTestCase {
+    /// The published bytes (what the stdio loop writes) are valid JSON-RPC and say the same
+    /// as the values tests and handlers read.
+    func testPublishedPayloadIsValidJSONRPC() throws {
+        let h = try ServerHarness()
+        let uri = "file:///t/p.tdl"
+        h.open(uri, "format 1\n\nstyle unused {\n  font-size: 12\n}\n\ntemplate \"q\\\"😀\" {\n  colr: red\n}\n")
+        h.change(uri, version: 2, range: (0, 0, 0, 0), text: "")
+        _ = h.server.handle(.notification(method: "textDocument/didSave", params: ["textDocument": ["uri": .string(uri)]]),
+                            publishDiagnostics: false)
+        let payloads = h.server.publishPendingDiagnosticsPayloads()
+        XCTAssertEqual(payloads.count, 1)
+        let message = try Message(json: try JSONParser.parse(try XCTUnwrap(payloads.first)))
+        guard case .notification("textDocument/publishDiagnostics", let params) = message else { return XCTFail("\(message)") }
+        XCTAssertEqual(params["version"].intValue, 2)
+        XCTAssertEqual(params["diagnostics"], h.published(uri).last?["diagnostics"])
+        XCTAssertGreaterThan(params["diagnostics"].arrayValue?.count ?? 0, 1)
+    }
+}

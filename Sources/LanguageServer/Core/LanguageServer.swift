@@ -86,19 +86,20 @@ public final class LanguageServer: @unchecked Sendable {
 
     /// `publishDiagnostics` for every document changed since the last call, at its current version.
     public func publishPendingDiagnostics() -> [Message] {
+        publishPendingDiagnosticsPayloads().compactMap { payload in
+            (try? JSONParser.parse(payload)).flatMap { try? Message(json: $0) }
+        }
+    }
+
+    /// The same messages as `publishPendingDiagnostics`, as unframed JSON bytes (what the
+    /// stdio loop writes: no `JSONValue` tree is built for large diagnostic lists).
+    public func publishPendingDiagnosticsPayloads() -> [[UInt8]] {
         guard !pendingPublish.isEmpty else { return [] }
         let uris = pendingPublish
         pendingPublish = []
-        var out: [Message] = []
-        for uri in uris {
-            guard let analysis = workspace.analysis(uri: uri) else { continue }
-            var params = JSONObject()
-            params["uri"] = .string(uri)
-            if let version = analysis.version { params["version"] = .int(version) }
-            params["diagnostics"] = .array(DiagnosticConversion.json(analysis, workspace: workspace))
-            out.append(.notification(method: "textDocument/publishDiagnostics", params: .object(params)))
+        return uris.compactMap { uri in
+            workspace.analysis(uri: uri).map { DiagnosticConversion.publishPayload($0, workspace: workspace) }
         }
-        return out
     }
 
     // MARK: Requests

@@ -16,27 +16,40 @@ struct OpenDocument {
     struct ChangeError: Error { var reason: String }
 
     /// Applies `contentChanges` in order (each range refers to the text after the previous
-    /// change). The buffer is only replaced when all of them are well-formed.
+    /// change). Nothing is applied unless all of them are well-formed.
     mutating func apply(changes: [JSONValue], encoding: PositionEncoding) throws(ChangeError) {
-        var bytes = self.bytes
-        self.bytes = []  // so the edits below mutate the buffer without copying it
-        self.analysis = nil
-        defer { self.bytes = bytes }
+        var parsed: [(range: LSPRange?, text: String)] = []
+        parsed.reserveCapacity(changes.count)
         for change in changes {
             guard let text = change["text"].stringValue else { throw ChangeError(reason: "a content change without text") }
             let rangeJSON = change["range"]
             if rangeJSON.isNull {
+                parsed.append((nil, text))
+            } else {
+                guard let range = LSPRange(json: rangeJSON) else { throw ChangeError(reason: "a content change with a malformed range") }
+                parsed.append((range, text))
+            }
+        }
+        // The current version's line index serves the first range; later ones need a new one.
+        var index = analysis?.lineIndex
+        var bytes = self.bytes
+        self.bytes = []
+        self.analysis = nil  // with the analysis gone, the buffer is unique and edited in place
+        for (range, text) in parsed {
+            guard let range else {
+                index = nil
                 bytes = Array(text.utf8)
                 continue
             }
-            guard let range = LSPRange(json: rangeJSON) else { throw ChangeError(reason: "a content change with a malformed range") }
-            let index = LineIndex(bytes)
+            let lineIndex = index ?? LineIndex(bytes)
             func offset(_ p: LSPPosition) -> Int {
-                encoding == .utf16 ? index.offset(line: p.line, utf16Column: p.character)
-                                   : index.offset(line: p.line, utf8Column: p.character)
+                encoding == .utf16 ? lineIndex.offset(line: p.line, utf16Column: p.character)
+                                   : lineIndex.offset(line: p.line, utf8Column: p.character)
             }
             let a = offset(range.start), b = offset(range.end)
+            index = nil
             bytes.replaceSubrange(min(a, b)..<max(a, b), with: text.utf8)
         }
+        self.bytes = bytes
     }
 }

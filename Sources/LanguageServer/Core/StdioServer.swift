@@ -88,9 +88,12 @@ public final class StdioServer: @unchecked Sendable {
         while let (payload, moreWaiting) = dequeue() {
             // While more messages wait, pushed diagnostics are deferred: the next may be an
             // edit that makes them stale. They go out once the queue is drained.
-            var out = server.handle(payload: payload, publishDiagnostics: false)
-            if !moreWaiting { out += server.publishPendingDiagnostics() }
-            for message in out { write(JSONSerializer.serialize(message.json)) }
+            for message in server.handle(payload: payload, publishDiagnostics: false) {
+                write(JSONSerializer.serialize(message.json))
+            }
+            if !moreWaiting {
+                for payload in server.publishPendingDiagnosticsPayloads() { write(payload) }
+            }
             if let code = server.exitCode { return code }
         }
         // End of input without `exit`: the client went away.
