@@ -5,8 +5,8 @@ import Validator
 
 final class CompletionTests: XCTestCase {
     private func complete(_ text: String, resolver: ImportResolver? = nil, files: [SourceFile] = []) -> [CompletionItem] {
-        let (file, index, cursor) = NavFixture.file(text)
-        return Completion.items(in: file, index: index, at: cursor, resolver: resolver)
+        let (file, _, cursor) = NavFixture.file(text)
+        return Completion.items(in: file, at: cursor, resolver: resolver)
     }
 
     private func labels(_ items: [CompletionItem]) -> [String] { items.map(\.label) }
@@ -103,14 +103,14 @@ final class CompletionTests: XCTestCase {
 
     func testStyleNamesIncludingImported() {
         let shared = NavFixture.source("style shared-title { font-size: 28 }\n", path: "/w/shared.tdl")
-        let (file, index, cursor) = NavFixture.file("""
+        let (file, _, cursor) = NavFixture.file("""
         import "shared.tdl"
         style body { font-size: 14 }
         style heading {
           style: |
         }
         """)
-        let items = Completion.items(in: file, index: index, at: cursor, resolver: NavFixture.resolver([shared]))
+        let items = Completion.items(in: file, at: cursor, resolver: NavFixture.resolver([shared]))
         XCTAssertEqual(labels(items), ["body", "shared-title"], "a style does not extend itself")
         XCTAssertEqual(items.last?.detail, "style from /w/shared.tdl")
         XCTAssertEqual(items.first?.kind, .reference)
@@ -169,13 +169,13 @@ final class CompletionTests: XCTestCase {
         for cut in stride(from: 0, through: bytes.count, by: 7) {
             let tree = SyntaxTree.parse(Array(bytes[0..<cut]))
             let file = SourceFile(path: "/w/x.tdl", tree: tree)
-            _ = Completion.items(in: file, index: SymbolIndex(tree: tree), at: cut)
+            _ = Completion.items(in: file, at: cut)
         }
     }
 
     func testOutOfRangeOffsetIsClamped() {
-        let (file, index, _) = NavFixture.file("template t {\n}\n")
-        XCTAssertFalse(Completion.items(in: file, index: index, at: 10_000).isEmpty)
-        XCTAssertFalse(Completion.items(in: file, index: index, at: -5).isEmpty)
+        let (file, _, _) = NavFixture.file("template t {\n}\n")
+        XCTAssertFalse(Completion.items(in: file, at: 10_000).isEmpty)
+        XCTAssertFalse(Completion.items(in: file, at: -5).isEmpty)
     }
 }

@@ -8,9 +8,10 @@ public enum Completion {
     /// Characters after which an editor should ask for completion.
     public static let triggerCharacters: [String] = [":", "{", " "]
 
-    /// Proposals at `offset` in `file`. `index` is the document's symbol index (built once
-    /// per version); `resolver` brings in imported documents for style names.
-    public static func items(in file: SourceFile, index: SymbolIndex, at offset: Int,
+    /// Proposals at `offset` in `file`; `resolver` brings in imported documents for style
+    /// names. Reads only the cursor's line, the blocks around it and, for element and
+    /// parameter names, the enclosing template or annotation set.
+    public static func items(in file: SourceFile, at offset: Int,
                              resolver: ImportResolver? = nil) -> [CompletionItem] {
         let tree = file.tree
         let offset = SyntaxLookup.clamp(offset, in: tree)
@@ -21,7 +22,7 @@ public enum Completion {
             let token = tokens[i]
             let inside = token.start < offset && (offset < token.end || token.flags.contains(.unterminated))
             if inside && (token.kind == .string || token.kind == .multilineString) {
-                return parameterItems(in: file, index: index, string: token, at: offset)
+                return parameterItems(in: file, string: token, at: offset)
             }
             if token.start < offset && token.kind.isComment { return [] }
             if token.start < offset && (token.kind == .number || token.kind == .color) { return [] }
@@ -37,7 +38,7 @@ public enum Completion {
         if line.count >= 2, line[0].kind == .identifier, line[1].kind == .colon, let block {
             let key = tree.text(of: line[0])
             let previous = Array(line.dropFirst(2))
-            return valueItems(in: file, index: index, block: block, key: key, previous: previous, word: word, resolver: resolver)
+            return valueItems(in: file, block: block, key: key, previous: previous, word: word, resolver: resolver)
         }
         return []
     }
@@ -138,7 +139,7 @@ public enum Completion {
 
     // MARK: Values after `key:`
 
-    static func valueItems(in file: SourceFile, index: SymbolIndex, block: BlockSyntax, key: String, previous: [Token],
+    static func valueItems(in file: SourceFile, block: BlockSyntax, key: String, previous: [Token],
                            word: ByteRange, resolver: ImportResolver?) -> [CompletionItem] {
         guard let property = SchemaDocs.property(key, inKind: block.kind) else { return [] }
         let atomsBefore = previous.filter { $0.kind.isAtom }
@@ -182,7 +183,8 @@ public enum Completion {
                 add(name, .reference, detail: from, doc: SyntaxLookup.docComment(of: definition.block), n)
             }
         case .pointOrElement:
-            guard atomsBefore.isEmpty, let container = index.container(at: word.start) else { return [] }
+            guard atomsBefore.isEmpty, let index = containerIndex(at: word.start, in: file.tree),
+                  let container = index.container(at: word.start) else { return [] }
             let own = block.name
             for (n, name) in index.definedNames(.element, container: container.node.id).enumerated() where name != own {
                 add(name, .reference, detail: "element", doc: nil, n)
@@ -200,7 +202,7 @@ public enum Completion {
 
     // MARK: Parameters inside `{{`
 
-    static func parameterItems(in file: SourceFile, index: SymbolIndex, string: Token, at offset: Int) -> [CompletionItem] {
+    static func parameterItems(in file: SourceFile, string: Token, at offset: Int) -> [CompletionItem] {
         let bytes = file.tree.bytes
         var start = offset
         while start > string.start && Identifier.isContinue(bytes[start - 1]) { start -= 1 }
@@ -209,7 +211,8 @@ public enum Completion {
         var end = offset
         while end < string.end && Identifier.isContinue(bytes[end]) { end += 1 }
         let closed = end + 1 < bytes.count && bytes[end] == 0x7D && bytes[end + 1] == 0x7D
-        guard let container = index.container(at: offset), container.kind == "template" else { return [] }
+        guard let index = containerIndex(at: offset, in: file.tree),
+              let container = index.container(at: offset), container.kind == "template" else { return [] }
         let id = container.node.id
         var items: [CompletionItem] = []
         let definitions = index.occurrences.filter { $0.isDefinition && $0.key.kind == .parameter && $0.key.container == id }
@@ -223,6 +226,13 @@ public enum Completion {
                 replaceRange: ByteRange(start: start, end: end), sortText: sortKey(0, n)))
         }
         return items
+    }
+
+    /// The symbols of the top-level template or annotation set holding `offset`.
+    static func containerIndex(at offset: Int, in tree: SyntaxTree) -> SymbolIndex? {
+        guard let top = tree.document.blocks.first(where: { $0.range.start <= offset && offset <= $0.range.end }),
+              top.kind != "style" else { return nil }
+        return SymbolIndex(container: top)
     }
 
     /// The default written for a parameter definition (`"friend"`, `14`).

@@ -82,8 +82,19 @@ public struct SymbolIndex: Sendable {
         self.containers = containers
     }
 
+    /// The symbols of one template or annotation set only: what completion needs, without
+    /// walking the whole document on the first keystroke after an edit.
+    init(container: BlockSyntax) {
+        var found: [SymbolOccurrence] = []
+        SymbolIndex.collectContainer(container, id: container.node.id, into: &found)
+        found.sort { $0.range.start < $1.range.start }
+        self.occurrences = found
+        self.imports = []
+        self.containers = [container.node.id: container]
+    }
+
     private static func collectStyleReference(_ property: PropertySyntax, into found: inout [SymbolOccurrence]) {
-        guard property.key == "style", let atom = property.firstAtom, atom.kind == .identifier else { return }
+        guard property.tree.token(property.keyToken, equals: "style"), let atom = property.firstAtom, atom.kind == .identifier else { return }
         found.append(SymbolOccurrence(key: SymbolKey(kind: .style, name: atom.text), range: atom.range, isDefinition: false))
     }
 
@@ -93,7 +104,7 @@ public struct SymbolIndex: Sendable {
         let isAnnotations = container.kind == "annotations"
         var stack: [BlockSyntax] = [container]
         while let block = stack.popLast() {
-            let isParams = block.kind == "params" && block.node.id != id
+            let isParams = block.kindToken.map { tree.token($0, equals: "params") } == true && block.node.id != id
             for property in block.properties {
                 if isParams {
                     let key = property.keyToken
@@ -103,15 +114,15 @@ public struct SymbolIndex: Sendable {
                     continue
                 }
                 collectStyleReference(property, into: &found)
-                let key = property.key
-                if isAnnotations && (key == "to" || key == "from") {
+                let key = property.keyToken
+                if isAnnotations && (tree.token(key, equals: "to") || tree.token(key, equals: "from")) {
                     let atoms = property.atoms
                     if atoms.count == 1, atoms[0].kind == .identifier {
                         found.append(SymbolOccurrence(key: SymbolKey(kind: .element, name: atoms[0].text, container: id),
                                                       range: atoms[0].range, isDefinition: false))
                     }
                 }
-                if !isAnnotations {
+                if !isAnnotations && property.hasStringAtom {
                     for atom in property.atoms where atom.kind == .string {
                         for (name, range) in atom.interpolations {
                             guard Identifier.isValid(name), let nameRange = interpolationNameRange(name, in: range, tree: tree) else { continue }
@@ -123,7 +134,7 @@ public struct SymbolIndex: Sendable {
             }
             let children = block.blocks
             for child in children.reversed() {
-                if child.kind != "params", let name = child.nameToken {
+                if let name = child.nameToken, child.kindToken.map({ tree.token($0, equals: "params") }) != true {
                     found.append(SymbolOccurrence(key: SymbolKey(kind: .element, name: tree.text(of: name), container: id),
                                                   range: name.range, isDefinition: true))
                 }
@@ -179,5 +190,14 @@ public struct SymbolIndex: Sendable {
     /// The container (template or annotation set) that holds `offset`, if any.
     public func container(at offset: Int) -> BlockSyntax? {
         containers.values.first { $0.range.start <= offset && offset <= $0.range.end }
+    }
+}
+
+extension PropertySyntax {
+    /// Whether the value holds a string, checked on the tokens without building atoms.
+    var hasStringAtom: Bool {
+        let tokens = tree.tokens
+        for i in node.tokenRange where tokens[i].kind == .string || tokens[i].kind == .multilineString { return true }
+        return false
     }
 }

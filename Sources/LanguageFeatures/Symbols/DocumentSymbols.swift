@@ -43,7 +43,6 @@ public enum DocumentSymbols {
 
     /// Recursion is bounded: the parser nests blocks at most 128 deep.
     static func symbol(for block: BlockSyntax) -> OutlineSymbol {
-        let tree = block.tree
         let kind = block.kind
         var children: [OutlineSymbol] = []
         if kind == "params" {
