@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Writes editors/vscode/syntaxes/tdl.tmLanguage.json, the TextMate grammar of TDL.
+"""Writes editors/vscode/syntaxes/tdl.tmLanguage.json, the TextMate grammar of TDL, and
+editors/sublime/TDL.sublime-syntax, the same rules as Sublime Text contexts.
 
 The rules are written here once; the named colours come from the schema's Swift source
 (Sources/Validator/Schema/NamedColors.swift) so the grammar cannot fall behind it.
@@ -15,6 +16,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 OUT = ROOT / "editors/vscode/syntaxes/tdl.tmLanguage.json"
+SUBLIME_OUT = ROOT / "editors/sublime/TDL.sublime-syntax"
 COLORS_SWIFT = ROOT / "Sources/Validator/Schema/NamedColors.swift"
 
 IDENT = r"[A-Za-z_][A-Za-z0-9_-]*"
@@ -229,13 +231,85 @@ def render():
     return json.dumps(grammar(), indent=2, ensure_ascii=False) + "\n"
 
 
+def _quote(text):
+    return "'" + text.replace("'", "''") + "'"
+
+
+def render_sublime():
+    """The TextMate rules as a .sublime-syntax: a begin/end rule pushes an anonymous context
+    whose first rule is the end (TextMate also tries the end first on a tie)."""
+    g = grammar()
+    lines = ["%YAML 1.2", "---", "# " + g["comment"], "name: TDL", "file_extensions:", "  - tdl",
+             "scope: " + g["scopeName"], "contexts:"]
+
+    def captures(caps, pad):
+        out = []
+        if caps:
+            out.append(pad + "captures:")
+            for key in sorted(caps, key=int):
+                if "name" in caps[key]:
+                    out.append(f"{pad}  {key}: {caps[key]['name']}")
+        return out
+
+    def rule_lines(rule, pad):
+        if "include" in rule:
+            return [f"{pad}- include: {rule['include'][1:]}"]
+        if "match" in rule:
+            out = [f"{pad}- match: {_quote(rule['match'])}"]
+            if "name" in rule:
+                out.append(f"{pad}  scope: {rule['name']}")
+            return out + captures(rule.get("captures"), pad + "  ")
+        if "begin" in rule:
+            out = [f"{pad}- match: {_quote(rule['begin'])}"]
+            begin_caps = dict(rule.get("beginCaptures", {}))
+            if "0" in begin_caps and len(begin_caps) == 1:
+                out.append(f"{pad}  scope: {begin_caps['0']['name']}")
+            else:
+                out += captures(begin_caps, pad + "  ")
+            out.append(f"{pad}  push:")
+            inner = pad + "    "
+            if "name" in rule:
+                out.append(f"{inner}- meta_scope: {rule['name']}")
+            out.append(f"{inner}- match: {_quote(rule['end'])}")
+            end_caps = dict(rule.get("endCaptures", {}))
+            if "0" in end_caps and len(end_caps) == 1:
+                out.append(f"{inner}  scope: {end_caps['0']['name']}")
+            else:
+                out += captures(end_caps, inner + "  ")
+            out.append(f"{inner}  pop: true")
+            for sub in rule.get("patterns", []):
+                out += rule_lines(sub, inner)
+            return out
+        out = []
+        for sub in rule.get("patterns", []):
+            out += rule_lines(sub, pad)
+        return out
+
+    lines.append("  main:")
+    for rule in g["patterns"]:
+        lines += rule_lines(rule, "    ")
+    for name, rule in g["repository"].items():
+        lines.append(f"  {name}:")
+        lines += rule_lines(rule, "    ")
+    return "\n".join(lines) + "\n"
+
+
+OUTPUTS = [(OUT, render), (SUBLIME_OUT, render_sublime)]
+
+
 if __name__ == "__main__":
-    text = render()
+    stale = []
+    for path, make in OUTPUTS:
+        text = make()
+        if "--check" in sys.argv:
+            current = path.read_text(encoding="utf-8") if path.exists() else ""
+            if current != text:
+                stale.append(str(path.relative_to(ROOT)))
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            print(f"wrote {path.relative_to(ROOT)}")
+    if stale:
+        sys.exit(f"out of date: {', '.join(stale)}; run python3 editors/grammar/build_grammar.py")
     if "--check" in sys.argv:
-        current = OUT.read_text(encoding="utf-8") if OUT.exists() else ""
-        if current != text:
-            sys.exit(f"{OUT.relative_to(ROOT)} is out of date: run python3 editors/grammar/build_grammar.py")
-        print("grammar up to date")
-    else:
-        OUT.write_text(text, encoding="utf-8")
-        print(f"wrote {OUT.relative_to(ROOT)}")
+        print("grammars up to date")

@@ -1,0 +1,247 @@
+;;; tdl-mode.el --- Major mode for TDL, the template description language  -*- lexical-binding: t; -*-
+
+;; Version: 0.1.0
+;; Package-Requires: ((emacs "27.1"))
+;; Keywords: languages
+;; URL: editors/emacs in the TDL repository
+
+;;; Commentary:
+
+;; Highlighting, indentation and comments for `.tdl' files, and the language server
+;; `template-lsp' registered with eglot and with lsp-mode.
+;;
+;;   (add-to-list 'load-path "/path/to/TDL/editors/emacs")
+;;   (require 'tdl-mode)
+;;   (setq tdl-server-command '("/path/to/TDL/.build/release/template-lsp" "--stdio"))
+;;   (add-hook 'tdl-mode-hook #'eglot-ensure)     ; or #'lsp for lsp-mode
+;;
+;; The token forms follow docs/LANGUAGE.md: `//' and `/* */' comments, `///' doc
+;; comments, "…" strings on one line and """…""" strings over lines, both with escapes
+;; and {{param}} interpolation, numbers with units, #hex colours, and blocks
+;; `kind [name] ["Title"] { key: value }'.
+
+;;; Code:
+
+(require 'rx)
+
+(defgroup tdl nil
+  "Editing TDL template files."
+  :group 'languages
+  :prefix "tdl-")
+
+(defcustom tdl-indent-offset 2
+  "Indentation of one block level; the canonical layout uses 2."
+  :type 'integer
+  :safe #'integerp)
+
+(defcustom tdl-server-command '("template-lsp" "--stdio")
+  "Command that starts the TDL language server, for eglot and lsp-mode.
+Build it with `swift build -c release'; the binary lands in
+.build/release/template-lsp."
+  :type '(repeat string))
+
+(defconst tdl--identifier (rx (any "A-Za-z_") (* (any "A-Za-z0-9_-")))
+  "An identifier: ASCII letter or _, then letters, digits, _ and -.")
+
+(defconst tdl-named-colors
+  '("aliceblue" "antiquewhite" "aqua" "aquamarine" "azure" "beige" "bisque" "black"
+    "blanchedalmond" "blue" "blueviolet" "brown" "burlywood" "cadetblue"
+    "chartreuse" "chocolate" "coral" "cornflowerblue" "cornsilk" "crimson" "cyan"
+    "darkblue" "darkcyan" "darkgoldenrod" "darkgray" "darkgreen" "darkgrey"
+    "darkkhaki" "darkmagenta" "darkolivegreen" "darkorange" "darkorchid" "darkred"
+    "darksalmon" "darkseagreen" "darkslateblue" "darkslategray" "darkslategrey"
+    "darkturquoise" "darkviolet" "deeppink" "deepskyblue" "dimgray" "dimgrey"
+    "dodgerblue" "firebrick" "floralwhite" "forestgreen" "fuchsia" "gainsboro"
+    "ghostwhite" "gold" "goldenrod" "gray" "green" "greenyellow" "grey" "honeydew"
+    "hotpink" "indianred" "indigo" "ivory" "khaki" "lavender" "lavenderblush"
+    "lawngreen" "lemonchiffon" "lightblue" "lightcoral" "lightcyan"
+    "lightgoldenrodyellow" "lightgray" "lightgreen" "lightgrey" "lightpink"
+    "lightsalmon" "lightseagreen" "lightskyblue" "lightslategray" "lightslategrey"
+    "lightsteelblue" "lightyellow" "lime" "limegreen" "linen" "magenta" "maroon"
+    "mediumaquamarine" "mediumblue" "mediumorchid" "mediumpurple" "mediumseagreen"
+    "mediumslateblue" "mediumspringgreen" "mediumturquoise" "mediumvioletred"
+    "midnightblue" "mintcream" "mistyrose" "moccasin" "navajowhite" "navy" "oldlace"
+    "olive" "olivedrab" "orange" "orangered" "orchid" "palegoldenrod" "palegreen"
+    "paleturquoise" "palevioletred" "papayawhip" "peachpuff" "peru" "pink" "plum"
+    "powderblue" "purple" "rebeccapurple" "red" "rosybrown" "royalblue"
+    "saddlebrown" "salmon" "sandybrown" "seagreen" "seashell" "sienna" "silver"
+    "skyblue" "slateblue" "slategray" "slategrey" "snow" "springgreen" "steelblue"
+    "tan" "teal" "thistle" "tomato" "transparent" "turquoise" "violet" "wheat"
+    "white" "whitesmoke" "yellow" "yellowgreen")
+  "The named colours TDL accepts (CSS Color 4 plus transparent).")
+
+(defvar tdl-mode-syntax-table
+  (let ((table (make-syntax-table)))
+    ;; // line comments and /* */ block comments (style b for //, a for /* */).
+    (modify-syntax-entry ?/ ". 124b" table)
+    (modify-syntax-entry ?* ". 23" table)
+    (modify-syntax-entry ?\n "> b" table)
+    (modify-syntax-entry ?\r "> b" table)
+    (modify-syntax-entry ?\" "\"" table)
+    (modify-syntax-entry ?\\ "\\" table)
+    (modify-syntax-entry ?- "_" table)
+    (modify-syntax-entry ?_ "_" table)
+    (modify-syntax-entry ?# "_" table)
+    (modify-syntax-entry ?% "_" table)
+    (modify-syntax-entry ?: "." table)
+    (modify-syntax-entry ?\; "." table)
+    (modify-syntax-entry ?, "." table)
+    (modify-syntax-entry ?{ "(}" table)
+    (modify-syntax-entry ?} "){" table)
+    table)
+  "Syntax table for `tdl-mode'.")
+
+(defun tdl--propertize-triple-quote ()
+  "Make the \"\"\" just matched open or close a multi-line string.
+The opening delimiter's first quote and the closing one's last are
+string fences, so the quotes such a string may hold do not end it."
+  (let* ((start (match-beginning 0))
+         (ppss (save-excursion (syntax-ppss start))))
+    (cond
+     ((eq (char-before start) ?\\) nil)                       ; \""" : an escaped quote
+     ((eq (nth 3 ppss) t)                                      ; inside """: this closes it
+      (put-text-property (1- (match-end 0)) (match-end 0)
+                         'syntax-table (string-to-syntax "|")))
+     ((or (nth 3 ppss) (nth 4 ppss)) nil)                      ; in a "…" string or a comment
+     (t (put-text-property start (1+ start)
+                           'syntax-table (string-to-syntax "|"))))))
+
+(defconst tdl--syntax-propertize
+  (syntax-propertize-rules
+   ("\"\"\"" (0 (ignore (tdl--propertize-triple-quote))))))
+
+(defun tdl--syntactic-face (state)
+  "Doc face for /// comments, else string or comment face.
+STATE is from `syntax-ppss'."
+  (cond
+   ((nth 3 state) 'font-lock-string-face)
+   ((save-excursion
+      (goto-char (nth 8 state))
+      (and (looking-at "///") (not (looking-at "////"))))
+    'font-lock-doc-face)
+   (t 'font-lock-comment-face)))
+
+(defun tdl--in-string-matcher (regexp)
+  "A font-lock matcher for REGEXP that only matches inside strings."
+  (lambda (limit)
+    (let (found)
+      (while (and (not found) (re-search-forward regexp limit t))
+        (when (nth 3 (save-excursion (syntax-ppss (match-beginning 0))))
+          (setq found t)))
+      found)))
+
+(defun tdl--in-code-matcher (regexp)
+  "A font-lock matcher for REGEXP that skips strings and comments."
+  (lambda (limit)
+    (let (found)
+      (while (and (not found) (re-search-forward regexp limit t))
+        (let ((ppss (save-excursion (syntax-ppss (match-beginning 0)))))
+          (unless (or (nth 3 ppss) (nth 4 ppss))
+            (setq found t))))
+      found)))
+
+(defconst tdl-font-lock-keywords
+  (let ((id tdl--identifier))
+    `(;; Directives.
+      (,(concat "^[ \t]*\\(format\\)[ \t]+-?[0-9]") 1 font-lock-preprocessor-face)
+      (,(concat "^[ \t]*\\(import\\)[ \t]*\"") 1 font-lock-preprocessor-face)
+      ;; kind [name] ["Title"] {   (the kind is a keyword by its place, as in the parser)
+      (,(tdl--in-code-matcher
+         (concat "\\_<\\(" id "\\)\\(?:[ \t]+\\(" id "\\)\\)?"
+                 "[ \t]*\\(?:\"\\(?:[^\"\\\\\n]\\|\\\\.\\)*\"[ \t]*\\)?{"))
+       (1 font-lock-keyword-face)
+       (2 font-lock-type-face nil t))
+      ;; key:
+      (,(tdl--in-code-matcher (concat "\\_<\\(" id "\\)[ \t]*:"))
+       1 font-lock-variable-name-face)
+      ;; Inside strings: {{param}} and escapes.
+      (,(tdl--in-string-matcher (concat "{{" id "}}")) 0 font-lock-variable-name-face t)
+      (,(tdl--in-string-matcher "\\\\\\(?:[\"\\\\nt{]\\|u{[0-9A-Fa-f]\\{1,6\\}}\\)")
+       0 font-lock-constant-face t)
+      ;; Values: colours, numbers with units, booleans, named colours, the x of sizes.
+      (,(tdl--in-code-matcher "#\\(?:[0-9A-Fa-f]\\{8\\}\\|[0-9A-Fa-f]\\{6\\}\\|[0-9A-Fa-f]\\{3,4\\}\\)\\_>")
+       0 font-lock-constant-face)
+      (,(tdl--in-code-matcher "\\_<-?[0-9]+\\(?:\\.[0-9]+\\)?\\(?:px\\|pt\\|deg\\|%\\)?\\_>")
+       0 font-lock-constant-face)
+      (,(tdl--in-code-matcher (concat "\\_<" (regexp-opt (cons "true" (cons "false" tdl-named-colors))) "\\_>"))
+       0 font-lock-constant-face)
+      (,(tdl--in-code-matcher "[0-9][ \t]+\\(x\\)[ \t]+-?[0-9]") 1 font-lock-builtin-face)))
+  "Highlighting for `tdl-mode'.")
+
+(defun tdl-indent-line ()
+  "Indent the current line: one `tdl-indent-offset' per open brace.
+A line starting with `}' gets one level less.  Lines inside a multi-line
+string are left alone: their spaces are part of the value."
+  (interactive)
+  (let* ((ppss (save-excursion (syntax-ppss (line-beginning-position))))
+         (depth (car ppss))
+         (offset (- (current-column) (current-indentation))))
+    (unless (nth 3 ppss)
+      (save-excursion
+        (back-to-indentation)
+        (when (eq (char-after) ?})
+          (setq depth (1- depth))))
+      (indent-line-to (* tdl-indent-offset (max depth 0)))
+      (when (> offset 0) (move-to-column (+ (current-indentation) offset))))))
+
+;;;###autoload
+(define-derived-mode tdl-mode prog-mode "TDL"
+  "Major mode for TDL template and annotation files (.tdl)."
+  :syntax-table tdl-mode-syntax-table
+  (setq-local comment-start "// ")
+  (setq-local comment-end "")
+  (setq-local comment-start-skip "//+[ \t]*")
+  (setq-local comment-multi-line nil)
+  (setq-local syntax-propertize-function tdl--syntax-propertize)
+  (setq-local font-lock-defaults
+              '(tdl-font-lock-keywords nil nil nil nil
+                (font-lock-syntactic-face-function . tdl--syntactic-face)))
+  (setq-local indent-line-function #'tdl-indent-line)
+  (setq-local indent-tabs-mode nil)
+  ;; eglot and lsp-mode send tab-width as the formatting tabSize.
+  (setq-local tab-width tdl-indent-offset)
+  (setq-local electric-indent-chars (cons ?} electric-indent-chars)))
+
+;;;###autoload
+(add-to-list 'auto-mode-alist '("\\.tdl\\'" . tdl-mode))
+
+;;; Language server
+
+(defun tdl--server-contact (&optional _interactive)
+  "The command that starts template-lsp, for eglot."
+  tdl-server-command)
+
+(defvar eglot-server-programs)
+(with-eval-after-load 'eglot
+  (add-to-list 'eglot-server-programs '((tdl-mode :language-id "tdl") . tdl--server-contact)))
+
+(declare-function eglot-current-server "eglot")
+(declare-function eglot--TextDocumentPositionParams "eglot")
+(declare-function jsonrpc-request "jsonrpc")
+
+(defun tdl-preview ()
+  "Show the HTML of the template under point in a browser.
+Asks template-lsp for `tdl/preview'; returns the file written."
+  (interactive)
+  (let* ((server (or (and (fboundp 'eglot-current-server) (eglot-current-server))
+                     (user-error "No template-lsp connection (start eglot first)")))
+         (result (jsonrpc-request server :tdl/preview (eglot--TextDocumentPositionParams)))
+         (file (make-temp-file (format "tdl-%s-" (or (plist-get result :name) "preview")) nil ".html")))
+    (with-temp-file file (insert (or (plist-get result :html) "")))
+    (browse-url-of-file file)
+    file))
+
+(defvar lsp-language-id-configuration)
+(declare-function lsp-register-client "lsp-mode")
+(declare-function make-lsp-client "lsp-mode")
+(declare-function lsp-stdio-connection "lsp-mode")
+(declare-function lsp-activate-on "lsp-mode")
+(with-eval-after-load 'lsp-mode
+  (add-to-list 'lsp-language-id-configuration '(tdl-mode . "tdl"))
+  (lsp-register-client
+   (make-lsp-client :new-connection (lsp-stdio-connection (lambda () tdl-server-command))
+                    :activation-fn (lsp-activate-on "tdl")
+                    :server-id 'template-lsp)))
+
+(provide 'tdl-mode)
+;;; tdl-mode.el ends here

@@ -1,0 +1,22 @@
+-- The nvim-lspconfig form: registers `tdl` as a custom server, then sets it up like any
+-- other. Put this in your config after nvim-lspconfig is loaded (use either this or
+-- require('tdl').setup, not both).
+local configs = require('lspconfig.configs')
+local util = require('lspconfig.util')
+
+if not configs.tdl then
+  configs.tdl = {
+    default_config = {
+      cmd = { 'template-lsp', '--stdio' }, -- or the absolute path to .build/release/template-lsp
+      filetypes = { 'tdl' },
+      root_dir = util.root_pattern('.git', 'Package.swift'),
+      single_file_support = true,
+      settings = {},
+    },
+    docs = {
+      description = 'template-lsp, the language server of TDL.',
+    },
+  }
+end
+
+require('lspconfig').tdl.setup({})

@@ -1,0 +1,157 @@
+-- Starts template-lsp for `tdl` buffers. Neovim 0.7 and later, no plugins needed:
+--
+--   require('tdl').setup({ cmd = { '/path/to/template-lsp', '--stdio' } })
+--
+-- On 0.8+ this uses vim.lsp.start (one client per root, reused); on 0.7 it keeps one
+-- client per root itself with vim.lsp.start_client and vim.lsp.buf_attach_client.
+local M = {}
+
+local defaults = {
+  -- The server: `template-lsp` on $PATH, or an absolute path (.build/release/template-lsp).
+  cmd = { 'template-lsp', '--stdio' },
+  -- A file or folder whose presence marks the workspace root (searched upwards).
+  root_markers = { '.git', 'Package.swift' },
+  -- Passed through to the client as-is when set.
+  on_attach = nil,
+  capabilities = nil,
+  init_options = nil,
+  -- 'off', 'messages' or 'verbose': the server's $/logTrace messages in :LspLog.
+  trace = 'off',
+}
+
+M.config = vim.deepcopy(defaults)
+
+-- Client ids by root, for Neovim 0.7 (0.8's vim.lsp.start does its own reuse).
+local clients_by_root = {}
+
+local function exists(path)
+  return vim.loop.fs_stat(path) ~= nil
+end
+
+--- The folder above the buffer's file that holds one of `root_markers`, else the file's folder.
+function M.root_dir(bufnr)
+  local name = vim.api.nvim_buf_get_name(bufnr)
+  if name == '' then
+    return vim.loop.cwd()
+  end
+  local start = vim.fn.fnamemodify(name, ':p:h')
+  local dir = start
+  while true do
+    for _, marker in ipairs(M.config.root_markers) do
+      if exists(dir .. '/' .. marker) then
+        return dir
+      end
+    end
+    local parent = vim.fn.fnamemodify(dir, ':h')
+    if parent == dir then
+      return start
+    end
+    dir = parent
+  end
+end
+
+local function client_config(root)
+  return {
+    name = 'template-lsp',
+    cmd = M.config.cmd,
+    root_dir = root,
+    workspace_folders = { { uri = vim.uri_from_fname(root), name = root } },
+    capabilities = M.config.capabilities or vim.lsp.protocol.make_client_capabilities(),
+    on_attach = M.config.on_attach,
+    init_options = M.config.init_options,
+    trace = M.config.trace,
+  }
+end
+
+--- Starts (or reuses) the server for a buffer and attaches it. Returns the client id.
+function M.start(bufnr)
+  bufnr = bufnr or vim.api.nvim_get_current_buf()
+  if vim.fn.executable(M.config.cmd[1]) ~= 1 then
+    vim.notify('tdl: template-lsp not found: ' .. M.config.cmd[1] ..
+      ' (build it with `swift build -c release` and set cmd in require("tdl").setup)', vim.log.levels.WARN)
+    return nil
+  end
+  local root = M.root_dir(bufnr)
+  if vim.lsp.start then
+    return vim.lsp.start(client_config(root), { bufnr = bufnr })
+  end
+  local id = clients_by_root[root]
+  local client = id and vim.lsp.get_client_by_id(id)
+  if not client or client.is_stopped() then
+    id = vim.lsp.start_client(client_config(root))
+    clients_by_root[root] = id
+  end
+  if id then
+    vim.lsp.buf_attach_client(bufnr, id)
+  end
+  return id
+end
+
+--- The client attached to a buffer, if any.
+function M.client(bufnr)
+  for _, client in pairs(vim.lsp.buf_get_clients(bufnr or 0)) do
+    if client.name == 'template-lsp' then
+      return client
+    end
+  end
+  return nil
+end
+
+--- Asks the server for `tdl/preview` at the cursor, writes the HTML to a temporary file,
+--- and opens it in the browser when it can (else prints the path).
+--- opts.on_written(path, result) replaces the opening (tests use it); opts.bufnr.
+function M.preview(opts)
+  opts = opts or {}
+  local bufnr = opts.bufnr or vim.api.nvim_get_current_buf()
+  local client = M.client(bufnr)
+  if not client then
+    vim.notify('tdl: no template-lsp client for this buffer', vim.log.levels.WARN)
+    return
+  end
+  local params = vim.lsp.util.make_position_params()
+  client.request('tdl/preview', params, function(err, result)
+    if err or not result then
+      vim.notify('tdl: preview failed: ' .. (err and err.message or 'nothing to preview'), vim.log.levels.WARN)
+      return
+    end
+    local path = vim.fn.tempname() .. '-' .. (result.name or 'preview') .. '.html'
+    local file = io.open(path, 'w')
+    if not file then
+      vim.notify('tdl: cannot write ' .. path, vim.log.levels.ERROR)
+      return
+    end
+    file:write(result.html or '')
+    file:close()
+    if opts.on_written then
+      opts.on_written(path, result)
+      return
+    end
+    local opener = vim.fn.has('mac') == 1 and 'open' or 'xdg-open'
+    if vim.fn.executable(opener) == 1 then
+      vim.fn.jobstart({ opener, path }, { detach = true })
+    end
+    vim.notify('tdl: preview of ' .. (result.name or '?') .. ' written to ' .. path)
+  end, bufnr)
+end
+
+--- Merges `opts` into the config and starts the server for every `tdl` buffer.
+function M.setup(opts)
+  M.config = vim.tbl_deep_extend('force', vim.deepcopy(defaults), opts or {})
+  local group = vim.api.nvim_create_augroup('tdl_lsp', { clear = true })
+  vim.api.nvim_create_autocmd('FileType', {
+    group = group,
+    pattern = 'tdl',
+    callback = function(args)
+      M.start(args.buf)
+    end,
+  })
+  vim.api.nvim_create_user_command('TdlPreview', function() M.preview() end, { desc = 'Preview the TDL template under the cursor as HTML' })
+  -- Buffers opened before setup ran.
+  for _, bufnr in ipairs(vim.api.nvim_list_bufs()) do
+    if vim.api.nvim_buf_is_loaded(bufnr) and vim.bo[bufnr].filetype == 'tdl' then
+      M.start(bufnr)
+    end
+  end
+end
+
+return M
