@@ -5,7 +5,7 @@ import TemplateFormat
 final class WorkspaceSymbolsTests: XCTestCase {
     private let files = [
         NavFixture.source("style heading { font-size: 28 }\nstyle body-text { font-size: 14 }\n", path: "/w/styles.tdl"),
-        NavFixture.source("template card {\n  params { user: \"x\" }\n  text heading-copy { text: \"{{user}}\" }\n}\n", path: "/w/card.tdl"),
+        NavFixture.source("template card {\n  params { user: \"x\" }\n  text heading-copy { text: \"{{user}}\" }\n  text { text: \"unnamed\" }\n  text text { text: \"named text\" }\n}\n", path: "/w/card.tdl"),
     ]
 
     func testQueryMatchesPrefixesFirstThenSubsequences() {
@@ -15,12 +15,12 @@ final class WorkspaceSymbolsTests: XCTestCase {
         XCTAssertEqual(found.last?.containerName, "card")
         XCTAssertEqual(found.first.map { files[0].tree.text(of: $0.location.range) }, "heading")
         XCTAssertEqual(WorkspaceSymbols.search("BDT", in: files).map(\.name), ["body-text"], "case-insensitive subsequence")
-        XCTAssertEqual(WorkspaceSymbols.search("ext", in: files).map(\.name), ["body-text"], "substring")
+        XCTAssertEqual(WorkspaceSymbols.search("ext", in: files).map(\.name), ["body-text", "text"], "substrings, in document order")
     }
 
     func testEmptyQueryListsEverythingNamedAndLimitApplies() {
         let all = WorkspaceSymbols.search("", in: files)
-        XCTAssertEqual(Set(all.map(\.name)), ["heading", "body-text", "card", "user", "heading-copy"])
+        XCTAssertEqual(Set(all.map(\.name)), ["heading", "body-text", "card", "user", "heading-copy", "text"], "unnamed blocks are left out")
         XCTAssertEqual(all.first { $0.name == "user" }?.kind, .parameter)
         XCTAssertEqual(all.first { $0.name == "user" }?.containerName, "card")
         XCTAssertEqual(WorkspaceSymbols.search("", in: files, limit: 2).count, 2)

@@ -33,6 +33,20 @@ public struct OutlineSymbol: Sendable, Hashable {
     /// The name (or the kind when unnamed): what the editor selects.
     public let selectionRange: ByteRange
     public let children: [OutlineSymbol]
+    /// Whether `name` is a written name (not a title or kind standing in for one): what
+    /// workspace symbol search lists.
+    let hasName: Bool
+
+    init(name: String, detail: String, kind: OutlineKind, range: ByteRange, selectionRange: ByteRange,
+         children: [OutlineSymbol], hasName: Bool) {
+        self.name = name
+        self.detail = detail
+        self.kind = kind
+        self.range = range
+        self.selectionRange = selectionRange
+        self.children = children
+        self.hasName = hasName
+    }
 }
 
 /// The document outline: top-level blocks, their nested blocks, and template parameters.
@@ -48,7 +62,7 @@ public enum DocumentSymbols {
         if kind == "params" {
             for property in block.properties where property.keyToken.kind == .identifier {
                 children.append(OutlineSymbol(name: property.key, detail: "parameter", kind: .parameter,
-                                              range: property.range, selectionRange: property.keyToken.range, children: []))
+                                              range: property.range, selectionRange: property.keyToken.range, children: [], hasName: true))
             }
         }
         children += block.blocks.map(symbol(for:))
@@ -59,6 +73,6 @@ public enum DocumentSymbols {
             range = ByteRange(start: min(range.start, selection.start), end: max(range.end, selection.end))
         }
         return OutlineSymbol(name: name, detail: kind.isEmpty ? "block" : kind, kind: OutlineKind(kind: kind),
-                             range: range, selectionRange: selection, children: children)
+                             range: range, selectionRange: selection, children: children, hasName: block.nameToken != nil)
     }
 }

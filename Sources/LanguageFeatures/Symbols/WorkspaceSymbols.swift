@@ -20,8 +20,7 @@ public enum WorkspaceSymbols {
         for file in files {
             var stack: [(OutlineSymbol, String?)] = DocumentSymbols.outline(of: file.tree).reversed().map { ($0, nil) }
             while let (entry, container) = stack.popLast() {
-                let named = entry.kind != .parameters && entry.selectionRange != entry.range && entry.name != entry.detail
-                if named, let rank = match(needle, Array(entry.name.lowercased().utf8)) {
+                if entry.hasName, let rank = match(needle, Array(entry.name.lowercased().utf8)) {
                     ranked.append((rank, WorkspaceSymbol(name: entry.name, kind: entry.kind, containerName: container,
                                                          location: SourceLocation(path: file.path, range: entry.selectionRange))))
                 }
