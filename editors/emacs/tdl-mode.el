@@ -218,26 +218,43 @@ string are left alone: their spaces are part of the value."
 (declare-function eglot-current-server "eglot")
 (declare-function eglot--TextDocumentPositionParams "eglot")
 (declare-function jsonrpc-request "jsonrpc")
+(declare-function lsp-request "lsp-mode")
+(declare-function lsp--text-document-position-params "lsp-mode")
+(defvar lsp-mode)
+
+(defun tdl--field (object key)
+  "KEY of a JSON OBJECT: a plist (eglot) or a hash table (lsp-mode)."
+  (cond ((hash-table-p object) (gethash (substring (symbol-name key) 1) object))
+        ((listp object) (plist-get object key))))
 
 (defun tdl-preview ()
   "Show the HTML of the template under point in a browser.
-Asks template-lsp for `tdl/preview'; returns the file written."
+Asks template-lsp for `tdl/preview' through eglot or lsp-mode;
+returns the file written."
   (interactive)
-  (let* ((server (or (and (fboundp 'eglot-current-server) (eglot-current-server))
-                     (user-error "No template-lsp connection (start eglot first)")))
-         (result (jsonrpc-request server :tdl/preview (eglot--TextDocumentPositionParams)))
-         (file (make-temp-file (format "tdl-%s-" (or (plist-get result :name) "preview")) nil ".html")))
-    (with-temp-file file (insert (or (plist-get result :html) "")))
+  (let* ((eglot-server (and (fboundp 'eglot-current-server) (eglot-current-server)))
+         (result (cond
+                  (eglot-server
+                   (jsonrpc-request eglot-server :tdl/preview (eglot--TextDocumentPositionParams)))
+                  ((bound-and-true-p lsp-mode)
+                   (lsp-request "tdl/preview" (lsp--text-document-position-params)))
+                  (t (user-error "No template-lsp connection (start eglot or lsp-mode first)"))))
+         (name (or (tdl--field result :name) "preview"))
+         (file (make-temp-file (format "tdl-%s-" name) nil ".html")))
+    (with-temp-file file (insert (or (tdl--field result :html) "")))
     (browse-url-of-file file)
     file))
 
 (defvar lsp-language-id-configuration)
+(defvar lsp--formatting-indent-alist)
 (declare-function lsp-register-client "lsp-mode")
 (declare-function make-lsp-client "lsp-mode")
 (declare-function lsp-stdio-connection "lsp-mode")
 (declare-function lsp-activate-on "lsp-mode")
 (with-eval-after-load 'lsp-mode
   (add-to-list 'lsp-language-id-configuration '(tdl-mode . "tdl"))
+  ;; lsp-mode sends this variable as the formatting tabSize (else `standard-indent', 4).
+  (add-to-list 'lsp--formatting-indent-alist '(tdl-mode . tdl-indent-offset))
   (lsp-register-client
    (make-lsp-client :new-connection (lsp-stdio-connection (lambda () tdl-server-command))
                     :activation-fn (lsp-activate-on "tdl")

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Editor integrations, end to end: the TextMate grammar check (Oniguruma, pytest), headless
-# Neovim with editors/nvim, and Emacs in batch mode with editors/emacs/tdl-mode.el and eglot,
-# both driving the real template-lsp on a broken copy of an example.
-# Installs Debian's neovim, emacs-nox and elpa-eglot when missing (CI runs as root).
+# Neovim with editors/nvim, and Emacs in batch mode with editors/emacs/tdl-mode.el through
+# eglot and through lsp-mode, each driving the real template-lsp on a broken copy of an
+# example. Installs Debian's neovim, emacs-nox, elpa-eglot and elpa-lsp-mode when missing
+# (CI runs as root).
 # The last line is "N passed, M failed" over all three; exit status 1 on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
@@ -14,12 +15,13 @@ need=()
 command -v nvim >/dev/null || need+=(neovim)
 command -v emacs >/dev/null || need+=(emacs-nox)
 dpkg -s elpa-eglot >/dev/null 2>&1 || need+=(elpa-eglot)
+dpkg -s elpa-lsp-mode >/dev/null 2>&1 || need+=(elpa-lsp-mode)
 if [ ${#need[@]} -gt 0 ]; then
   echo "apt-get install ${need[*]}" >&2
   apt-get update -qq >&2
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >&2
 fi
-echo "$(nvim --version | head -n 1); $(emacs --version | head -n 1); eglot $(dpkg-query -W -f='${Version}' elpa-eglot)"
+echo "$(nvim --version | head -n 1); $(emacs --version | head -n 1); eglot $(dpkg-query -W -f='${Version}' elpa-eglot); lsp-mode $(dpkg-query -W -f='${Version}' elpa-lsp-mode)"
 
 # Our own scratch path, so this never waits on (or breaks) another build.
 scratch=.build-e2e-editors
@@ -73,14 +75,16 @@ if (cd "$work/doc" && timeout 180 nvim --headless -u "$repo/$here/nvim/init.lua"
 cat "$work/nvim.log"
 count "$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$work/nvim.log" | tail -n 1)"
 
-echo "--- Emacs (batch) with editors/emacs/tdl-mode.el and eglot ---"
-fresh_copy
-if (cd "$work/doc" && timeout 180 emacs --batch -l "$repo/$here/emacs/test-eglot.el") > "$work/emacs.out" 2> "$work/emacs.err"; then :; else
-  status=1
-  cat "$work/emacs.err"
-fi
-cat "$work/emacs.out"
-count "$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$work/emacs.out" | tail -n 1)"
+for client in eglot lsp-mode; do
+  echo "--- Emacs (batch) with editors/emacs/tdl-mode.el and $client ---"
+  fresh_copy
+  if (cd "$work/doc" && timeout 180 emacs --batch -l "$repo/$here/emacs/test-$client.el") > "$work/emacs.out" 2> "$work/emacs.err"; then :; else
+    status=1
+    cat "$work/emacs.err"
+  fi
+  cat "$work/emacs.out"
+  count "$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$work/emacs.out" | tail -n 1)"
+done
 
 if [ "$total_failed" -gt 0 ]; then status=1; fi
 echo "$total_passed passed, $total_failed failed"

@@ -71,6 +71,7 @@ local ok_run, err = pcall(function()
   check('template-lsp attaches to the buffer', attached)
   local client = require('tdl').client(bufnr)
   check('server says it is template-lsp', client and client.name == 'template-lsp')
+  check('omnifunc completes from the server', vim.bo[bufnr].omnifunc == 'v:lua.vim.lsp.omnifunc', vim.bo[bufnr].omnifunc)
 
   -- Diagnostics arrive (pushed) for the problems in the broken copy.
   local function codes()

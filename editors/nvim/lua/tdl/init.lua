@@ -72,6 +72,10 @@ function M.start(bufnr)
     return nil
   end
   local root = M.root_dir(bufnr)
+  -- <C-x><C-o> completes from the server unless the user chose another omnifunc.
+  if vim.bo[bufnr].omnifunc == '' then
+    vim.bo[bufnr].omnifunc = 'v:lua.vim.lsp.omnifunc'
+  end
   if vim.lsp.start then
     return vim.lsp.start(client_config(root), { bufnr = bufnr })
   end
