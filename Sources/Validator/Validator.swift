@@ -16,12 +16,16 @@ public typealias ImportLoader = @Sendable (_ path: String, _ importer: String?) 
 public enum Validator {
     /// All diagnostics for the document, syntax ones included, sorted by position, with
     /// `// tdl-ignore` suppressions applied.
-    public static func validate(_ tree: SyntaxTree, path: String? = nil, loader: ImportLoader? = nil) -> [Diagnostic] {
+    ///
+    /// With a `cache` (one per document, kept across edits), templates and annotation sets
+    /// whose text and styles did not change since the last call are not checked again.
+    public static func validate(_ tree: SyntaxTree, path: String? = nil, loader: ImportLoader? = nil,
+                                cache: ValidationCache? = nil) -> [Diagnostic] {
         var all = tree.diagnostics
         // The checker reads the tree through a raw view (no reference counting per node),
         // valid only inside this call.
         all += tree.withRawView { raw in
-            var checker = Checker(tree: tree, raw: raw, path: path, loader: loader)
+            var checker = Checker(tree: tree, raw: raw, path: path, loader: loader, cache: cache)
             checker.run()
             return checker.diagnostics
         }

@@ -99,8 +99,37 @@ func report(_ inputs: [(String, [UInt8])]) {
                      mb / lex, mb / parse, mb / format, mb / validate, diagnostics))
         _ = (formatted, tokenCount)
     }
+    // What an editor does: one small edit in the middle, then parse and validate again; with a
+    // ValidationCache only the template holding the edit is checked.
+    print("after a one-line edit: parse + validate ms (from scratch / with ValidationCache)")
+    for (label, bytes) in inputs {
+        var middle = bytes.count / 2
+        while middle < bytes.count && bytes[middle] != 0x0A { middle += 1 }
+        var variants: [[UInt8]] = [bytes, bytes]
+        variants[1].insert(contentsOf: Array("  // edit\n".utf8), at: min(middle + 1, bytes.count))
+        let cache = ValidationCache()
+        _ = Validator.validate(SyntaxTree.parse(bytes), cache: cache)
+        var flip = 0
+        let cached = bestTime(bytes: bytes.count) {
+            flip ^= 1
+            _ = Validator.validate(SyntaxTree.parse(variants[flip]), cache: cache)
+        }
+        let scratch = bestTime(bytes: bytes.count) { _ = Validator.validate(SyntaxTree.parse(variants[1])) }
+        print(String(format: "%-12@ %8.2f / %6.2f   (last: %d checked, %d reused)", label as NSString, scratch * 1000, cached * 1000,
+                     cache.lastChecked, cache.lastReused))
+    }
     print(String(format: "peak memory: %.1f MB (largest input %.1f MB)", Double(peakMemoryBytes()) / 1e6,
                  Double(inputs.map { $0.1.count }.max() ?? 0) / 1e6))
 }
 
+if ProcessInfo.processInfo.environment["TDL_BENCH_EDIT_ONLY"] != nil {
+    // For profiling the editor path alone: repeated edit + cached validation of the first input.
+    if let bytes = inputs.first?.1 {
+        let cache = ValidationCache()
+        var edited = bytes
+        edited.insert(contentsOf: Array("// edit\n".utf8), at: 0)
+        for i in 0..<200 { _ = Validator.validate(SyntaxTree.parse(i % 2 == 0 ? bytes : edited), cache: cache) }
+    }
+    exit(0)
+}
 report(inputs)

@@ -78,3 +78,18 @@ public struct Diagnostic: Hashable, Sendable {
         self.tags = tags
     }
 }
+
+extension Diagnostic {
+    /// The same diagnostic after its text moved: `transform` maps each range in this
+    /// document (its own, its fixes' edits, related locations without a path) to where that
+    /// text is now.
+    public func mappingRanges(_ transform: (ByteRange) -> ByteRange) -> Diagnostic {
+        var d = self
+        d.range = transform(range)
+        d.related = related.map { $0.path == nil ? RelatedLocation(path: nil, range: transform($0.range), message: $0.message) : $0 }
+        d.fixes = fixes.map { fix in
+            Fix(title: fix.title, edits: fix.edits.map { TextEdit(range: transform($0.range), newText: $0.newText) }, isCertain: fix.isCertain)
+        }
+        return d
+    }
+}

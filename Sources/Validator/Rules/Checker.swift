@@ -97,9 +97,13 @@ struct Checker {
         }
     }
 
-    init(tree: SyntaxTree, raw: RawSyntaxView, path: String?, loader: ImportLoader?) {
+    /// Findings of unchanged templates from the previous validation (language server only).
+    var cache: ValidationCache?
+
+    init(tree: SyntaxTree, raw: RawSyntaxView, path: String?, loader: ImportLoader?, cache: ValidationCache? = nil) {
         self.tree = tree
         self.raw = raw
+        self.cache = cache
         self.path = path
         self.loader = loader
         self.nodes = NodeTable(tree)
@@ -131,10 +135,93 @@ struct Checker {
         loadImports(document)
         checkStyleCycles()
         for name in styles.keys { chains[name] = StyleChain(styleChain(startingWith: name)) }
-        for block in document.blocks { checkTopLevel(block) }
+        checkTopLevelBlocks(document)
         for (name, style) in styles where style.importedFrom == nil && !usedStyles.contains(name) {
             report(.unusedStyle, style.block.headerRange, "style `\(name)` is never used", tags: [.unnecessary])
         }
+    }
+
+    /// Every top-level block; templates and annotation sets come from `cache` when their
+    /// bytes and the styles they see are unchanged.
+    mutating func checkTopLevelBlocks(_ document: DocumentSyntax) {
+        guard let cache else {
+            for block in document.blocks { checkTopLevel(block) }
+            return
+        }
+        let context = styleContext()
+        var styleStarts: [String: Int] = [:]
+        for (name, style) in styles where style.importedFrom == nil { styleStarts[name] = style.block.range.start }
+        let previous = cache.previousStyleStarts
+        let cachedStyleShifts = previous == styleStarts ? [] : styleShiftTable(old: previous, new: styleStarts)
+        var fresh: [ValidationCache.Key: ValidationCache.Entry] = [:]
+        var checked = 0, reused = 0
+        for block in document.blocks {
+            let kind = nodes.id(block.node.id)
+            guard kind == SchemaIndex.templateKindID || kind == SchemaIndex.annotationsKindID else {
+                checkTopLevel(block)
+                continue
+            }
+            let range = block.range
+            let bytes = tree.bytes[range.start..<range.end]
+            let key = ValidationCache.Key(hash: ValidationCache.hash(bytes), context: context)
+            // A set seen earlier in this document (same styles), else one from the last validation.
+            let found = fresh[key].flatMap { ValidationCache.same($0.bytes, bytes) ? ($0, [(range: ByteRange, shift: Int)]()) : nil }
+                ?? cache.lookup(key, bytes: bytes).map { ($0, cachedStyleShifts) }
+            if let (hit, styleShifts) = found {
+                let delta = range.start - hit.start
+                let region = ByteRange(start: hit.start, end: hit.start + hit.bytes.count)
+                var moved = hit
+                moved.start = range.start
+                if delta != 0 || !styleShifts.isEmpty {
+                    moved.diagnostics = hit.diagnostics.map { d in
+                        d.mappingRanges { r in
+                            if r.start >= region.start && r.end <= region.end { return ByteRange(start: r.start + delta, end: r.end + delta) }
+                            // A range outside the set points into a style: it moves with that style.
+                            guard let s = styleShifts.last(where: { $0.range.start <= r.start }), r.end <= s.range.end else { return r }
+                            return ByteRange(start: r.start + s.shift, end: r.end + s.shift)
+                        }
+                    }
+                }
+                diagnostics.append(contentsOf: moved.diagnostics)
+                usedStyles.formUnion(hit.usedStyles)
+                reused += 1
+                if fresh[key] == nil { fresh[key] = moved }
+                continue
+            }
+            let before = diagnostics.count
+            let usedBefore = usedStyles
+            usedStyles = []
+            checkTopLevel(block)
+            let used = usedStyles
+            usedStyles = usedBefore.union(used)
+            checked += 1
+            fresh[key] = ValidationCache.Entry(bytes: Array(bytes), start: range.start,
+                                               diagnostics: Array(diagnostics[before...]), usedStyles: used)
+        }
+        cache.replace(with: fresh, styleStarts: styleStarts, checked: checked, reused: reused)
+    }
+
+    /// Each of this document's styles where it was (old position, sorted) and how far it moved.
+    func styleShiftTable(old: [String: Int], new: [String: Int]) -> [(range: ByteRange, shift: Int)] {
+        old.compactMap { name, start -> (range: ByteRange, shift: Int)? in
+            guard let now = new[name], let style = styles[name] else { return nil }
+            let length = style.block.range.end - style.block.range.start
+            return (ByteRange(start: start, end: start + length), now - start)
+        }.sorted { $0.range.start < $1.range.start }
+    }
+
+    /// A fingerprint of everything outside a template that its findings depend on: each
+    /// style's name, text and origin, and the document's line ending (fixes use it).
+    func styleContext() -> UInt64 {
+        var h = ValidationCache.hash([LineEnding.majority(in: tree) == .crlf ? 1 : 0][...])
+        for name in styles.keys.sorted() {
+            guard let style = styles[name] else { continue }
+            h = ValidationCache.hash(Array(name.utf8)[...], seed: h)
+            h = ValidationCache.hash(Array((style.importedFrom ?? "").utf8)[...], seed: h &+ 1)
+            let r = style.block.range
+            h = ValidationCache.hash(style.block.tree.bytes[r.start..<r.end], seed: h &+ 2)
+        }
+        return h
     }
 
     mutating func checkDirectives(_ document: DocumentSyntax) {

@@ -130,6 +130,8 @@ extension SchemaIndex {
     static func exclusions(_ kindID: Int) -> [(Int, Int)] { kindID >= 0 ? exclusionsByKind[kindID] : [] }
 
     static let styleKindID = kinds.id("style")
+    static let templateKindID = kinds.id("template")
+    static let annotationsKindID = kinds.id("annotations")
 
     /// A kind's schema in a box, so rules pass it around with one reference count instead
     /// of copying the struct's dozen fields.

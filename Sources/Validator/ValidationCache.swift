@@ -1,0 +1,80 @@
+import Foundation
+import TemplateFormat
+
+/// What validating each top-level template and annotation set found, kept between
+/// validations of one document so that after an edit only the sets whose text changed are
+/// checked again. The language server keeps one per open document; the CLI needs none.
+///
+/// A set's findings depend on its own bytes and on the styles it can use; the cache keys
+/// each set by its exact bytes plus a fingerprint of every style (name, text, origin) and
+/// of the document's line ending, so a reused result is exactly what checking again would
+/// give once moved: ranges in the set move with the set, ranges in a style with that style. Each validation keeps only the sets it saw,
+/// so the cache never holds more than one document's worth.
+public final class ValidationCache: @unchecked Sendable {
+    struct Entry {
+        var bytes: [UInt8]
+        var start: Int
+        var diagnostics: [Diagnostic]
+        var usedStyles: Set<String>
+    }
+
+    private let lock = NSLock()
+    private var entries: [Key: Entry] = [:]
+    /// Where the document's own styles started when the entries were made: a set's
+    /// diagnostic may point into a style (a property it sets), and styles move on their own.
+    private var styleStarts: [String: Int] = [:]
+    /// Sets checked and sets reused by the last validation, for tests and benchmarks.
+    public private(set) var lastChecked = 0
+    public private(set) var lastReused = 0
+
+    struct Key: Hashable {
+        var hash: UInt64
+        var context: UInt64
+    }
+
+    public init() {}
+
+    func lookup(_ key: Key, bytes: ArraySlice<UInt8>) -> Entry? {
+        lock.lock(); defer { lock.unlock() }
+        guard let entry = entries[key], ValidationCache.same(entry.bytes, bytes) else { return nil }
+        return entry
+    }
+
+    /// Where the styles were when the entries were made.
+    var previousStyleStarts: [String: Int] {
+        lock.lock(); defer { lock.unlock() }
+        return styleStarts
+    }
+
+    /// Replaces the whole cache with what one validation saw.
+    func replace(with fresh: [Key: Entry], styleStarts: [String: Int], checked: Int, reused: Int) {
+        lock.lock(); defer { lock.unlock() }
+        entries = fresh
+        self.styleStarts = styleStarts
+        lastChecked = checked
+        lastReused = reused
+    }
+
+    /// A 64-bit hash of the bytes, eight at a time (the exact bytes are compared on a hit).
+    static func hash(_ bytes: ArraySlice<UInt8>, seed: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
+        bytes.withUnsafeBytes { raw in
+            var h = seed ^ UInt64(raw.count)
+            var i = 0
+            while i + 8 <= raw.count {
+                h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+                h ^= h >> 29
+                i += 8
+            }
+            while i < raw.count {
+                h = (h ^ UInt64(raw[i])) &* 0x100_0000_01b3
+                i += 1
+            }
+            return h
+        }
+    }
+
+    static func same(_ a: [UInt8], _ b: ArraySlice<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBytes { x in b.withUnsafeBytes { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
+    }
+}

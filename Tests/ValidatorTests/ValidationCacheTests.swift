@@ -1,0 +1,136 @@
+import XCTest
+import TemplateFormat
+@testable import Validator
+
+/// Revalidating with a cache must give exactly what validating from scratch gives.
+final class ValidationCacheTests: XCTestCase {
+    static let document = #"""
+    format 1
+
+    style heading {
+      font: "Inter" bold
+      font-size: 24
+      color: #777777
+    }
+
+    template first "First" {
+      size: 400 x 300
+      params {
+        name: "friend"
+        unused: 1
+      }
+      text title {
+        style: heading
+        text: "Hello, {{name}} and {{nobody}}"
+        at: 10, 10
+        size: 300 x 40
+      }
+      image hero {
+        src: "hero.png"
+        at: 380, 280
+        size: 100 x 100
+      }
+    }
+
+    style muted {
+      style: heading
+      color: #EEEEEE
+      font-sise: 12
+    }
+
+    annotations notes "Notes" {
+      size: 800 x 600
+      rect box { at: 10, 10; size: 100 x 50 }
+      arrow pointer { from: box; to: nowhere }
+      label tip { text: "Look"; at: 900, 10 }
+    }
+
+    template second {
+      size: 200 x 200
+      text a { style: muted; text: ""; at: 0, 0; size: 0 x 10 }
+      text a { text: "again"; colour: red }
+      group g {
+        at: 10, 10
+        padding: 8
+        button go { label: "Go"; action: "javascript:alert(1)"; at: 150, 150; size: 80 x 40 }
+      }
+    }
+
+    """#
+
+    func testAnUnchangedDocumentIsReusedWhole() {
+        let cache = ValidationCache()
+        let tree = SyntaxTree.parse(Self.document)
+        let first = Validator.validate(tree, cache: cache)
+        XCTAssertEqual(cache.lastChecked, 3)
+        XCTAssertEqual(cache.lastReused, 0)
+        let second = Validator.validate(SyntaxTree.parse(Self.document), cache: cache)
+        XCTAssertEqual(cache.lastReused, 3)
+        XCTAssertEqual(cache.lastChecked, 0)
+        XCTAssertEqual(first, second)
+        XCTAssertFalse(first.isEmpty)
+    }
+
+    func testAnEditInOneTemplateRechecksOnlyThatTemplate() {
+        let cache = ValidationCache()
+        _ = Validator.validate(SyntaxTree.parse(Self.document), cache: cache)
+        // Lengthen a line in the last template: the earlier sets keep their offsets.
+        let edited = Self.document.replacingOccurrences(of: "label: \"Go\"", with: "label: \"Go now\"")
+        let cached = Validator.validate(SyntaxTree.parse(edited), cache: cache)
+        XCTAssertEqual(cache.lastChecked, 1)
+        XCTAssertEqual(cache.lastReused, 2)
+        XCTAssertEqual(cached, Validator.validate(SyntaxTree.parse(edited)))
+        // An edit above every set moves them all: reused, shifted.
+        let shifted = "// a comment\n" + edited
+        let moved = Validator.validate(SyntaxTree.parse(shifted), cache: cache)
+        XCTAssertEqual(moved, Validator.validate(SyntaxTree.parse(shifted)))
+    }
+
+    func testASetThatPointsIntoAMovedStyleFollowsTheStyle() {
+        // `second` uses `muted`, which sits between the sets; lengthening `first` moves both,
+        // and the reused warning's related location must point into `muted` where it is now.
+        let cache = ValidationCache()
+        _ = Validator.validate(SyntaxTree.parse(Self.document), cache: cache)
+        let edited = Self.document.replacingOccurrences(of: "size: 300 x 40\n", with: "size: 300 x 400\n")
+        XCTAssertNotEqual(edited, Self.document)
+        let cached = Validator.validate(SyntaxTree.parse(edited), cache: cache)
+        XCTAssertEqual(cache.lastReused, 2)
+        let fresh = Validator.validate(SyntaxTree.parse(edited))
+        XCTAssertEqual(cached, fresh)
+        XCTAssertTrue(fresh.contains { $0.code == "TDL120" && !$0.related.isEmpty })
+    }
+
+    func testChangingAStyleRechecksEverySet() {
+        let cache = ValidationCache()
+        _ = Validator.validate(SyntaxTree.parse(Self.document), cache: cache)
+        let edited = Self.document.replacingOccurrences(of: "color: #777777", with: "color: #000000")
+        let cached = Validator.validate(SyntaxTree.parse(edited), cache: cache)
+        XCTAssertEqual(cache.lastReused, 0)
+        XCTAssertEqual(cached, Validator.validate(SyntaxTree.parse(edited)))
+    }
+
+    /// Random line edits, one after another as in an editor: the cached result always equals
+    /// a fresh validation.
+    func testRandomEditSequencesMatchAFreshValidation() {
+        var generator = SystemRandomNumberGenerator()
+        let snippets = ["  color: #FFFFFF", "  at: 999, 999", "  text z { text: \"{{name}}\" }", "}", "style extra { color: red }",
+                        "  size: 0 x 0", "  bogus: 1", "", "template late { size: 10 x 10 }", "  style: muted"]
+        for _ in 0..<40 {
+            let cache = ValidationCache()
+            var lines = Self.document.components(separatedBy: "\n")
+            for _ in 0..<15 {
+                let at = Int.random(in: 0..<max(1, lines.count), using: &generator)
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0 where !lines.isEmpty: lines.remove(at: at)
+                case 1: lines.insert(snippets.randomElement(using: &generator) ?? "", at: min(at, lines.count))
+                default: if at < lines.count { lines[at] += " " }
+                }
+                let text = lines.joined(separator: "\n")
+                let cached = Validator.validate(SyntaxTree.parse(text), cache: cache)
+                let fresh = Validator.validate(SyntaxTree.parse(text))
+                XCTAssertEqual(cached, fresh, "after editing to:\n\(text)")
+                if cached != fresh { return }
+            }
+        }
+    }
+}
