@@ -31,6 +31,8 @@ struct NavDocuments {
             let base = fromPath.hasPrefix("/") ? (fromPath as NSString).deletingLastPathComponent : ""
             let joined = importPath.hasPrefix("/") || base.isEmpty ? importPath : base + "/" + importPath
             let resolved = (joined as NSString).standardizingPath
+            // An untitled document has no folder: a relative import then names nothing.
+            guard resolved.hasPrefix("/") else { return nil }
             if let known = memo.files[resolved] { return known }
             let found = context.analysis(path: resolved).map { SourceFile(path: NavDocuments.path(of: $0), tree: $0.tree) }
             memo.files[resolved] = found
