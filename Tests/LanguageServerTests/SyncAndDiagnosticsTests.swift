@@ -1,4 +1,5 @@
 import LSPProtocol
+import Validator
 import XCTest
 @testable import LanguageServer
 
@@ -218,5 +219,22 @@ final class DiagnosticBytesTests: XCTestCase {
         XCTAssertEqual(params["version"].intValue, 2)
         XCTAssertEqual(params["diagnostics"], h.published(uri).last?["diagnostics"])
         XCTAssertGreaterThan(params["diagnostics"].arrayValue?.count ?? 0, 1)
+    }
+}
+
+final class ValidationReuseTests: XCTestCase {
+    /// An edit inside one template re-checks that template only; the diagnostics are still
+    /// exactly what a fresh validation gives.
+    func testEditRevalidatesOnlyTheChangedTemplate() throws {
+        let h = try ServerHarness()
+        let uri = "file:///t/two.tdl"
+        let text = "format 1\n\ntemplate a {\n  size: 10 x 10\n  colr: red\n}\n\ntemplate b {\n  size: 10 x 10\n  colr: blue\n}\n"
+        h.open(uri, text)
+        h.change(uri, version: 2, range: (9, 2, 9, 6), text: "background")
+        let document = try XCTUnwrap(h.server.workspace.documents[uri])
+        XCTAssertEqual(document.validationCache.lastReused, 1)
+        let analysis = try XCTUnwrap(h.server.workspace.analysis(uri: uri))
+        XCTAssertEqual(analysis.diagnostics, Validator.validate(analysis.tree, path: analysis.path))
+        XCTAssertEqual(analysis.diagnostics.filter { $0.code == "TDL102" }.count, 1)
     }
 }

@@ -22,7 +22,7 @@ public final class DocumentAnalysis: Sendable {
     let generation: Int
 
     init(uri: String, path: String?, version: Int?, bytes: [UInt8], lineIndex: LineIndex?, encoding: PositionEncoding,
-         loader: ImportLoader?, generation: Int, recordImports: (@Sendable () -> Set<String>)?) {
+         loader: ImportLoader?, cache: ValidationCache? = nil, generation: Int, recordImports: (@Sendable () -> Set<String>)?) {
         self.uri = uri
         self.path = path
         self.version = version
@@ -32,7 +32,7 @@ public final class DocumentAnalysis: Sendable {
         let tree = SyntaxTree.parse(bytes)
         self.tree = tree
         self.lineIndex = lineIndex ?? LineIndex(bytes)
-        self.diagnostics = Validator.validate(tree, path: path, loader: loader)
+        self.diagnostics = Validator.validate(tree, path: path, loader: loader, cache: cache)
         self.importedPaths = recordImports?() ?? []
     }
 

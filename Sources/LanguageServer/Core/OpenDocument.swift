@@ -1,5 +1,6 @@
 import LSPProtocol
 import TemplateFormat
+import Validator
 
 /// The text of a document the client has open, at the client's version. Incremental
 /// changes are applied to the byte buffer in place.
@@ -11,6 +12,9 @@ struct OpenDocument {
     var bytes: [UInt8]
     /// The analysis of exactly this version, once computed; dropped on every change.
     var analysis: DocumentAnalysis?
+    /// What validation found per template and annotation set, kept across versions so an
+    /// edit re-checks only the sets whose text (or styles) changed.
+    let validationCache = ValidationCache()
 
     /// Why a change could not be applied.
     struct ChangeError: Error { var reason: String }

@@ -15,7 +15,8 @@ final class Workspace {
     func analysis(uri: String) -> DocumentAnalysis? {
         guard var document = documents[uri] else { return nil }
         if let analysis = document.analysis { return analysis }
-        let analysis = analyse(uri: uri, path: document.path, version: document.version, bytes: document.bytes)
+        let analysis = analyse(uri: uri, path: document.path, version: document.version, bytes: document.bytes,
+                               cache: document.validationCache)
         document.analysis = analysis
         documents[uri] = document
         return analysis
@@ -46,13 +47,13 @@ final class Workspace {
         documents[uri]?.analysis = nil
     }
 
-    private func analyse(uri: String, path: String?, version: Int?, bytes: [UInt8]) -> DocumentAnalysis {
+    private func analyse(uri: String, path: String?, version: Int?, bytes: [UInt8], cache: ValidationCache? = nil) -> DocumentAnalysis {
         let recorder = ImportRecorder()
         let loader = importLoader(recorder: recorder)
         let generation = nextGeneration
         nextGeneration += 1
         return DocumentAnalysis(uri: uri, path: path, version: version, bytes: bytes, lineIndex: nil, encoding: encoding,
-                                loader: loader, generation: generation, recordImports: { recorder.paths })
+                                loader: loader, cache: cache, generation: generation, recordImports: { recorder.paths })
     }
 
     /// Resolves imports against the importer's folder; open documents win over the disk.
