@@ -106,9 +106,26 @@ string fences, so the quotes such a string may hold do not end it."
      (t (put-text-property start (1+ start)
                            'syntax-table (string-to-syntax "|"))))))
 
+(defun tdl--propertize-quote ()
+  "Make the \" just matched, if it opens a string left open, end at its line.
+A \"…\" string stays on one line: without its closing quote the lexer ends
+it at the line break, so one typo does not turn the rest of the file into
+a string."
+  (let* ((start (match-beginning 0))
+         (ppss (save-excursion (syntax-ppss start))))
+    (unless (or (nth 3 ppss) (nth 4 ppss))
+      (save-excursion
+        (goto-char (1+ start))
+        (unless (looking-at "\\(?:[^\"\\\\\n\r]\\|\\\\.\\)*\"")
+          (put-text-property start (1+ start) 'syntax-table (string-to-syntax "|"))
+          (end-of-line)
+          (unless (eobp)
+            (put-text-property (point) (1+ (point)) 'syntax-table (string-to-syntax "|"))))))))
+
 (defconst tdl--syntax-propertize
   (syntax-propertize-rules
-   ("\"\"\"" (0 (ignore (tdl--propertize-triple-quote))))))
+   ("\"\"\"" (0 (ignore (tdl--propertize-triple-quote))))
+   ("\"" (0 (ignore (tdl--propertize-quote))))))
 
 (defun tdl--syntactic-face (state)
   "Doc face for /// comments, else string or comment face.
@@ -161,7 +178,11 @@ STATE is from `syntax-ppss'."
       ;; Values: colours, numbers with units, booleans, named colours, the x of sizes.
       (,(tdl--in-code-matcher "#\\(?:[0-9A-Fa-f]\\{8\\}\\|[0-9A-Fa-f]\\{6\\}\\|[0-9A-Fa-f]\\{3,4\\}\\)\\_>")
        0 font-lock-constant-face)
-      (,(tdl--in-code-matcher "\\_<-?[0-9]+\\(?:\\.[0-9]+\\)?\\(?:px\\|pt\\|deg\\|%\\)?\\_>")
+      ;; 1. and 1.2.3 are not numbers.
+      (,(tdl--in-code-matcher "\\_<-?[0-9]+\\(?:\\.[0-9]+\\.[.0-9]*\\|\\.\\(?:[^0-9]\\|$\\)\\)")
+       0 font-lock-warning-face)
+      ;; A unit touches its number; 327x180 is 327 with an unknown unit, left plain.
+      (,(tdl--in-code-matcher "\\_<-?[0-9]+\\(?:\\.[0-9]+\\)?\\(?:\\(?:px\\|pt\\|deg\\)\\_>\\|%\\)?")
        0 font-lock-constant-face)
       (,(tdl--in-code-matcher (concat "\\_<" (regexp-opt (cons "true" (cons "false" tdl-named-colors))) "\\_>"))
        0 font-lock-constant-face)

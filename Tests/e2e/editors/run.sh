@@ -54,8 +54,8 @@ count() {
   if [ -z "$p" ]; then total_failed=$((total_failed + 1)); fi
 }
 
-echo "--- TextMate grammar (Oniguruma) ---"
-if (cd "$here" && "$repo/$venv/bin/pytest" -q -p no:cacheprovider test_grammar.py test_packaging.py) > "$work/grammar.log" 2>&1; then :; else status=1; fi
+echo "--- TextMate grammar (Oniguruma), Vim syntax and Emacs font-lock against the lexer, packages ---"
+if (cd "$here" && "$repo/$venv/bin/pytest" -q -p no:cacheprovider test_grammar.py test_syntax_files.py test_packaging.py) > "$work/grammar.log" 2>&1; then :; else status=1; fi
 cat "$work/grammar.log"
 count "$(tail -n 1 "$work/grammar.log")"
 

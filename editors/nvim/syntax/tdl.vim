@@ -12,60 +12,60 @@ syn sync minlines=200
 " Anything that starts no token is an error; every rule below wins over this one.
 syn match tdlError /[^[:space:]{}:;,]/
 
+" Identifiers in values, by their form as the lexer reads them. Identifiers come first so that the
+" key and block-header rules below, defined later, win where they match.
+syn match tdlValueWord /\<\h[[:alnum:]_-]*/
+syn keyword tdlBoolean true false
+syn keyword tdlSizeX x
+
 " Directives at the start of a line.
-syn match tdlDirective /^\s*\zsformat\ze\s\+-\=\d/
+syn match tdlDirective /^\s*\zsformat\ze\s\+-\=\d/ nextgroup=tdlNumber skipwhite
 syn match tdlDirective /^\s*\zsimport\ze\s*"/
 
 " kind [name] ["Title"] {  (the kind is a keyword by its place, as in the parser)
 syn match tdlKind /\<\h[[:alnum:]_-]*\ze\%(\s\+\h[[:alnum:]_-]*\)\=\s*\%("\%([^"\\]\|\\.\)*"\s*\)\={/ nextgroup=tdlName skipwhite
 syn match tdlName /\h[[:alnum:]_-]*/ contained
 
-" key: value  (the value runs to the end of the line, a ; or the closing })
-syn match tdlKey /\<\h[[:alnum:]_-]*\ze\s*:/ nextgroup=tdlColon skipwhite
-syn match tdlColon /:/ contained nextgroup=tdlValue skipwhite
-syn region tdlValue start=/\S/ end=/\ze[;}]\|$/ contained keepend oneline contains=@tdlAtoms,tdlComment,tdlDocComment,tdlBlockComment
-syn region tdlValue start=/"""/ end=/\ze[;}]\|$/ contained contains=@tdlAtoms,tdlComment,tdlBlockComment
-syn cluster tdlAtoms contains=tdlString,tdlMultilineString,tdlNumber,tdlBadNumber,tdlColor,tdlBadColor,tdlBoolean,tdlNamedColor,tdlSizeX,tdlValueWord,tdlError
-
-syn match tdlValueWord /\<\h[[:alnum:]_-]*/ contained
-syn keyword tdlBoolean true false contained
-syn keyword tdlSizeX x contained
-syn keyword tdlNamedColor contained aliceblue antiquewhite aqua aquamarine azure beige bisque
-syn keyword tdlNamedColor contained black blanchedalmond blue blueviolet brown burlywood
-syn keyword tdlNamedColor contained cadetblue chartreuse chocolate coral cornflowerblue cornsilk
-syn keyword tdlNamedColor contained crimson cyan darkblue darkcyan darkgoldenrod darkgray
-syn keyword tdlNamedColor contained darkgreen darkgrey darkkhaki darkmagenta darkolivegreen
-syn keyword tdlNamedColor contained darkorange darkorchid darkred darksalmon darkseagreen
-syn keyword tdlNamedColor contained darkslateblue darkslategray darkslategrey darkturquoise
-syn keyword tdlNamedColor contained darkviolet deeppink deepskyblue dimgray dimgrey dodgerblue
-syn keyword tdlNamedColor contained firebrick floralwhite forestgreen fuchsia gainsboro
-syn keyword tdlNamedColor contained ghostwhite gold goldenrod gray green greenyellow grey
-syn keyword tdlNamedColor contained honeydew hotpink indianred indigo ivory khaki lavender
-syn keyword tdlNamedColor contained lavenderblush lawngreen lemonchiffon lightblue lightcoral
-syn keyword tdlNamedColor contained lightcyan lightgoldenrodyellow lightgray lightgreen
-syn keyword tdlNamedColor contained lightgrey lightpink lightsalmon lightseagreen lightskyblue
-syn keyword tdlNamedColor contained lightslategray lightslategrey lightsteelblue lightyellow
-syn keyword tdlNamedColor contained lime limegreen linen magenta maroon mediumaquamarine
-syn keyword tdlNamedColor contained mediumblue mediumorchid mediumpurple mediumseagreen
-syn keyword tdlNamedColor contained mediumslateblue mediumspringgreen mediumturquoise
-syn keyword tdlNamedColor contained mediumvioletred midnightblue mintcream mistyrose moccasin
-syn keyword tdlNamedColor contained navajowhite navy oldlace olive olivedrab orange orangered
-syn keyword tdlNamedColor contained orchid palegoldenrod palegreen paleturquoise palevioletred
-syn keyword tdlNamedColor contained papayawhip peachpuff peru pink plum powderblue purple
-syn keyword tdlNamedColor contained rebeccapurple red rosybrown royalblue saddlebrown salmon
-syn keyword tdlNamedColor contained sandybrown seagreen seashell sienna silver skyblue slateblue
-syn keyword tdlNamedColor contained slategray slategrey snow springgreen steelblue tan teal
-syn keyword tdlNamedColor contained thistle tomato transparent turquoise violet wheat white
-syn keyword tdlNamedColor contained whitesmoke yellow yellowgreen
+" key:  (defined after the identifier rule, so it wins where both match)
+syn match tdlKey /\<\h[[:alnum:]_-]*\ze\s*:/
+syn match tdlColon /:/
+syn keyword tdlNamedColor aliceblue antiquewhite aqua aquamarine azure beige bisque
+syn keyword tdlNamedColor black blanchedalmond blue blueviolet brown burlywood
+syn keyword tdlNamedColor cadetblue chartreuse chocolate coral cornflowerblue cornsilk
+syn keyword tdlNamedColor crimson cyan darkblue darkcyan darkgoldenrod darkgray
+syn keyword tdlNamedColor darkgreen darkgrey darkkhaki darkmagenta darkolivegreen
+syn keyword tdlNamedColor darkorange darkorchid darkred darksalmon darkseagreen
+syn keyword tdlNamedColor darkslateblue darkslategray darkslategrey darkturquoise
+syn keyword tdlNamedColor darkviolet deeppink deepskyblue dimgray dimgrey dodgerblue
+syn keyword tdlNamedColor firebrick floralwhite forestgreen fuchsia gainsboro
+syn keyword tdlNamedColor ghostwhite gold goldenrod gray green greenyellow grey
+syn keyword tdlNamedColor honeydew hotpink indianred indigo ivory khaki lavender
+syn keyword tdlNamedColor lavenderblush lawngreen lemonchiffon lightblue lightcoral
+syn keyword tdlNamedColor lightcyan lightgoldenrodyellow lightgray lightgreen
+syn keyword tdlNamedColor lightgrey lightpink lightsalmon lightseagreen lightskyblue
+syn keyword tdlNamedColor lightslategray lightslategrey lightsteelblue lightyellow
+syn keyword tdlNamedColor lime limegreen linen magenta maroon mediumaquamarine
+syn keyword tdlNamedColor mediumblue mediumorchid mediumpurple mediumseagreen
+syn keyword tdlNamedColor mediumslateblue mediumspringgreen mediumturquoise
+syn keyword tdlNamedColor mediumvioletred midnightblue mintcream mistyrose moccasin
+syn keyword tdlNamedColor navajowhite navy oldlace olive olivedrab orange orangered
+syn keyword tdlNamedColor orchid palegoldenrod palegreen paleturquoise palevioletred
+syn keyword tdlNamedColor papayawhip peachpuff peru pink plum powderblue purple
+syn keyword tdlNamedColor rebeccapurple red rosybrown royalblue saddlebrown salmon
+syn keyword tdlNamedColor sandybrown seagreen seashell sienna silver skyblue slateblue
+syn keyword tdlNamedColor slategray slategrey snow springgreen steelblue tan teal
+syn keyword tdlNamedColor thistle tomato transparent turquoise violet wheat white
+syn keyword tdlNamedColor whitesmoke yellow yellowgreen
 
 " Numbers with an optional unit touching them: px pt % deg (327x180 is an unknown unit).
-syn match tdlNumber /-\=\d\+\%(\.\d\+\)\=/ contained nextgroup=tdlUnit,tdlBadUnit
+syn match tdlNumber /-\=\d\+\%(\.\d\+\)\=/ nextgroup=tdlUnit,tdlBadUnit
 syn match tdlBadUnit /\h\w*/ contained
 syn match tdlUnit /\%(px\|pt\|deg\)\>\|%/ contained
-syn match tdlBadNumber /-\=\d\+\%(\.\d\+\)\=\.[.0-9]*/ contained
+" 1. and 1.2.3 are not numbers (0.4 is).
+syn match tdlBadNumber /-\=\d\+\%(\.\d\+\.[.0-9]*\|\.\%(\d\)\@![.0-9]*\)/
 
-syn match tdlBadColor /#\w*/ contained
-syn match tdlColor /#\%(\x\{8}\|\x\{6}\|\x\{3,4}\)\>/ contained
+syn match tdlBadColor /#\w*/
+syn match tdlColor /#\%(\x\{8}\|\x\{6}\|\x\{3,4}\)\>/
 
 " Strings: "…" on one line, """…""" over lines; escapes and {{param}} inside both.
 syn region tdlString start=/"/ skip=/\\\\\|\\"/ end=/"\|$/ oneline contains=tdlBadEscape,tdlEscape,tdlBadInterpolation,tdlInterpolation

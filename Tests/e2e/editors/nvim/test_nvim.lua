@@ -38,7 +38,8 @@ local ok_run, err = pcall(function()
   check('*.tdl gets filetype tdl', vim.bo.filetype == 'tdl', vim.bo.filetype)
   check('commentstring is // %s', vim.bo.commentstring == '// %s', vim.bo.commentstring)
   local function group_at(lnum, col)
-    return vim.fn.synIDattr(vim.fn.synID(lnum, col, 1), 'name')
+    local stack = vim.fn.synstack(lnum, col)
+    return #stack > 0 and vim.fn.synIDattr(stack[#stack], 'name') or ''
   end
   local lines = vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)
   local function find(pattern)
