@@ -13,11 +13,8 @@ enum DiagnosticConversion {
         writeRange(analysis.range(of: diagnostic.range), into: &out)
         out.append(contentsOf: #","severity":"#.utf8)
         JSONSerializer.writeNumber(Double(diagnostic.severity.rawValue), into: &out)
-        out.append(contentsOf: #","code":"#.utf8)
-        JSONSerializer.writeString(diagnostic.code, into: &out)
-        out.append(contentsOf: #","codeDescription":{"href":"#.utf8)
-        JSONSerializer.writeString(DocumentationLinks.url(for: diagnostic.code), into: &out)
-        out.append(contentsOf: #"},"source":"tdl","message":"#.utf8)
+        out.append(contentsOf: workspace.codeMembers(diagnostic.code))
+        out.append(contentsOf: #","source":"tdl","message":"#.utf8)
         JSONSerializer.writeString(diagnostic.message, into: &out)
         if !diagnostic.tags.isEmpty {
             out.append(contentsOf: #","tags":["#.utf8)
@@ -105,5 +102,21 @@ enum DiagnosticConversion {
         out.append(contentsOf: #","character":"#.utf8)
         JSONSerializer.writeNumber(Double(range.end.character), into: &out)
         out.append(contentsOf: "}}".utf8)
+    }
+}
+
+extension Workspace {
+    /// `,"code":"X","codeDescription":{"href":"..."}` for a code, built once per code: the
+    /// same few codes repeat across thousands of diagnostics.
+    func codeMembers(_ code: String) -> [UInt8] {
+        if let bytes = codeMemberBytes[code] { return bytes }
+        var out: [UInt8] = []
+        out.append(contentsOf: #","code":"#.utf8)
+        JSONSerializer.writeString(code, into: &out)
+        out.append(contentsOf: #","codeDescription":{"href":"#.utf8)
+        JSONSerializer.writeString(DocumentationLinks.url(for: code), into: &out)
+        out.append(UInt8(ascii: "}"))
+        codeMemberBytes[code] = out
+        return out
     }
 }

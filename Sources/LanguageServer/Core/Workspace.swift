@@ -10,6 +10,8 @@ final class Workspace {
     var folders: [String] = []
     var encoding: PositionEncoding = .utf16
     private var nextGeneration = 1
+    /// Serialized `code` and `codeDescription` members per diagnostic code (see `codeMembers`).
+    var codeMemberBytes: [String: [UInt8]] = [:]
 
     /// The analysis of the open document's current version, computed at most once per version.
     func analysis(uri: String) -> DocumentAnalysis? {
