@@ -17,7 +17,10 @@ struct Suppressions {
         // Members by their first token, to find the one after a comment.
         var memberStarting: [Int: ByteRange] = [:]
         let marker: StaticString = "tdl-ignore"
-        guard tree.tokens.contains(where: { $0.kind == .lineComment && Suppressions.mentions(marker, tree, $0) }) else { return }
+        let any = tree.withRawView { raw in
+            raw.tokens.contains { $0.kind == .lineComment && Suppressions.mentions(marker, raw.bytes, $0) }
+        }
+        guard any else { return }
         var stack = [tree.document.node]
         while let node = stack.popLast() {
             for child in node.children where child.kind == .block || child.kind == .property {
@@ -57,20 +60,18 @@ struct Suppressions {
     }
 
     /// Whether a comment's text contains `word`, without building a string per comment.
-    static func mentions(_ word: StaticString, _ tree: SyntaxTree, _ t: Token) -> Bool {
+    static func mentions(_ word: StaticString, _ b: UnsafeBufferPointer<UInt8>, _ t: Token) -> Bool {
         let n = word.utf8CodeUnitCount
         guard t.end - t.start >= n else { return false }
         return word.withUTF8Buffer { w in
-            tree.bytes.withUnsafeBufferPointer { b in
-                var k = t.start
-                while k + n <= t.end {
-                    var same = true
-                    for i in 0..<n where b[k + i] != w[i] { same = false; break }
-                    if same { return true }
-                    k += 1
-                }
-                return false
+            var k = t.start
+            while k + n <= t.end {
+                var same = true
+                for i in 0..<n where b[k + i] != w[i] { same = false; break }
+                if same { return true }
+                k += 1
             }
+            return false
         }
     }
 
