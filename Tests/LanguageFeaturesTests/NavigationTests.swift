@@ -116,4 +116,20 @@ final class NavigationTests: XCTestCase {
         XCTAssertTrue(Navigation.definition(at: use, in: c).isEmpty)
         XCTAssertEqual(Navigation.highlights(at: use, in: c).count, 2)
     }
+
+    func testWholeDocumentIndexIsBuiltOnlyWhenNeeded() {
+        let (file, _, _) = NavFixture.file(mainText)
+        var builds = 0
+        let c = NavigationContext(file: file, indexProvider: { builds += 1; return SymbolIndex(tree: file.tree) },
+                                  resolver: NavFixture.resolver([shared]))
+        let param = NavFixture.offset(of: "{{user}}", in: file) + 3
+        XCTAssertEqual(Navigation.definition(at: param, in: c).count, 1)
+        XCTAssertNotNil(Hover.hover(at: param, in: c))
+        XCTAssertEqual(Navigation.highlights(at: param, in: c).count, 3)
+        XCTAssertEqual(builds, 0, "element and parameter requests read the enclosing block only")
+        XCTAssertEqual(Navigation.highlights(at: NavFixture.offset(of: "style: body", in: file) + 8, in: c).count, 2)
+        XCTAssertEqual(builds, 1, "a style's uses are anywhere in the document")
+        _ = Navigation.highlights(at: NavFixture.offset(of: "style: body", in: file) + 8, in: c)
+        XCTAssertEqual(builds, 1, "built once per context")
+    }
 }

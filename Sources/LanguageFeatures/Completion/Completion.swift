@@ -232,7 +232,7 @@ public enum Completion {
     static func containerIndex(at offset: Int, in tree: SyntaxTree) -> SymbolIndex? {
         guard let top = tree.document.blocks.first(where: { $0.range.start <= offset && offset <= $0.range.end }),
               top.kind != "style" else { return nil }
-        return SymbolIndex(container: top)
+        return SymbolIndex(topLevel: top)
     }
 
     /// The default written for a parameter definition (`"friend"`, `14`).

@@ -56,9 +56,10 @@ public enum Hover {
             }
             return blockMarkdown(block, in: context)
         case .parameter:
-            let uses = context.index.occurrences(of: symbol.key).filter { !$0.isDefinition }.count
+            let local = context.localIndex(at: symbol.occurrence.range.start) ?? context.index
+            let uses = local.occurrences(of: symbol.key).filter { !$0.isDefinition }.count
             var header = "param \(symbol.name)"
-            if let definition = context.index.definition(of: symbol.key),
+            if let definition = local.definition(of: symbol.key),
                let value = Completion.parameterDefault(definition, in: tree) {
                 header += ": \(value)"
             } else if symbol.definition == nil {

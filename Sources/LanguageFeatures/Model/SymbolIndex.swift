@@ -60,21 +60,7 @@ public struct SymbolIndex: Sendable {
             }
         }
         for block in document.blocks {
-            if block.kind == "style" {
-                if let name = block.nameToken {
-                    found.append(SymbolOccurrence(key: SymbolKey(kind: .style, name: tree.text(of: name)),
-                                                  range: name.range, isDefinition: true))
-                }
-                for property in block.properties {
-                    SymbolIndex.collectStyleReference(property, into: &found)
-                }
-                continue
-            }
-            // Any other top-level block, even a misspelled kind, is read as a container so
-            // that navigation keeps working while the header is being typed.
-            let container = block.node.id
-            containers[container] = block
-            SymbolIndex.collectContainer(block, id: container, into: &found)
+            SymbolIndex.collect(topLevel: block, into: &found, containers: &containers)
         }
         found.sort { $0.range.start < $1.range.start }
         self.occurrences = found
@@ -82,15 +68,36 @@ public struct SymbolIndex: Sendable {
         self.containers = containers
     }
 
-    /// The symbols of one template or annotation set only: what completion needs, without
-    /// walking the whole document on the first keystroke after an edit.
-    init(container: BlockSyntax) {
+    /// The symbols of one top-level block only (a style, a template, an annotation set):
+    /// enough to resolve a name under the cursor, since elements and parameters never
+    /// leave their block and a style's definition is its own top-level block.
+    init(topLevel block: BlockSyntax) {
         var found: [SymbolOccurrence] = []
-        SymbolIndex.collectContainer(container, id: container.node.id, into: &found)
+        var containers: [Int: BlockSyntax] = [:]
+        SymbolIndex.collect(topLevel: block, into: &found, containers: &containers)
         found.sort { $0.range.start < $1.range.start }
         self.occurrences = found
         self.imports = []
-        self.containers = [container.node.id: container]
+        self.containers = containers
+    }
+
+    private static func collect(topLevel block: BlockSyntax, into found: inout [SymbolOccurrence],
+                                containers: inout [Int: BlockSyntax]) {
+        let tree = block.tree
+        if block.kindToken.map({ tree.token($0, equals: "style") }) == true {
+            if let name = block.nameToken {
+                found.append(SymbolOccurrence(key: SymbolKey(kind: .style, name: tree.text(of: name)),
+                                              range: name.range, isDefinition: true))
+            }
+            for property in block.properties {
+                collectStyleReference(property, into: &found)
+            }
+            return
+        }
+        // Any other top-level block, even a misspelled kind, is read as a container so
+        // that navigation keeps working while the header is being typed.
+        containers[block.node.id] = block
+        collectContainer(block, id: block.node.id, into: &found)
     }
 
     private static func collectStyleReference(_ property: PropertySyntax, into found: inout [SymbolOccurrence]) {

@@ -14,7 +14,7 @@ public struct DocumentHighlight: Sendable, Hashable {
 public enum Navigation {
     /// The symbol whose name holds `offset`, resolved to its definition.
     public static func symbol(at offset: Int, in context: NavigationContext) -> ResolvedSymbol? {
-        guard let occurrence = context.index.occurrence(at: offset) else { return nil }
+        guard let local = context.localIndex(at: offset), let occurrence = local.occurrence(at: offset) else { return nil }
         let file = context.file
         switch occurrence.key.kind {
         case .style:
@@ -28,7 +28,7 @@ public enum Navigation {
             }
             return ResolvedSymbol(key: occurrence.key, occurrence: occurrence, definition: definition)
         case .element, .parameter:
-            let definition = context.index.definition(of: occurrence.key).map {
+            let definition = local.definition(of: occurrence.key).map {
                 SourceLocation(path: file.path, range: $0.range)
             }
             return ResolvedSymbol(key: occurrence.key, occurrence: occurrence, definition: definition)
@@ -50,8 +50,10 @@ public enum Navigation {
     }
 
     public static func highlights(at offset: Int, in context: NavigationContext) -> [DocumentHighlight] {
-        guard let occurrence = context.index.occurrence(at: offset) else { return [] }
-        return context.index.occurrences(of: occurrence.key).map {
+        guard let local = context.localIndex(at: offset), let occurrence = local.occurrence(at: offset) else { return [] }
+        // Elements and parameters live in one top-level block; a style's uses are anywhere.
+        let index = occurrence.key.kind == .style ? context.index : local
+        return index.occurrences(of: occurrence.key).map {
             DocumentHighlight(range: $0.range, kind: $0.isDefinition ? .write : .read)
         }
     }
@@ -68,7 +70,8 @@ public enum Navigation {
     static func occurrences(of symbol: ResolvedSymbol, in context: NavigationContext) -> [Located] {
         let file = context.file
         guard symbol.kind == .style, let definition = symbol.definition else {
-            return context.index.occurrences(of: symbol.key).map {
+            let local = context.localIndex(at: symbol.occurrence.range.start) ?? context.index
+            return local.occurrences(of: symbol.key).map {
                 Located(location: SourceLocation(path: file.path, range: $0.range), isDefinition: $0.isDefinition)
             }
         }

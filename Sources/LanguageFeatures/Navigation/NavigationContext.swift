@@ -5,15 +5,51 @@ import TemplateFormat
 /// files) that may import it and so use its styles.
 public struct NavigationContext {
     public let file: SourceFile
-    public let index: SymbolIndex
     public let resolver: ImportResolver?
     public let otherFiles: [SourceFile]
+    private let lazyIndex: LazySymbolIndex
 
+    /// `index`: the document's symbol index when the caller has one (built once per version).
     public init(file: SourceFile, index: SymbolIndex, resolver: ImportResolver? = nil, otherFiles: [SourceFile] = []) {
+        self.init(file: file, indexProvider: { index }, resolver: resolver, otherFiles: otherFiles)
+    }
+
+    /// `indexProvider` is called only when a request needs the whole document's symbols
+    /// (highlighting a style, references, rename); hover and definition look at the
+    /// top-level block under the cursor only.
+    public init(file: SourceFile, indexProvider: @escaping () -> SymbolIndex, resolver: ImportResolver? = nil,
+                otherFiles: [SourceFile] = []) {
         self.file = file
-        self.index = index
+        self.lazyIndex = LazySymbolIndex(indexProvider)
         self.resolver = resolver
         self.otherFiles = otherFiles
+    }
+
+    /// The whole document's symbol index.
+    public var index: SymbolIndex { lazyIndex.value }
+
+    /// Symbols of the top-level block holding `offset` (or the whole index when it is built already).
+    func localIndex(at offset: Int) -> SymbolIndex? {
+        if let built = lazyIndex.built { return built }
+        guard let top = file.tree.document.blocks.first(where: { $0.range.start <= offset && offset <= $0.range.end }) else {
+            return nil
+        }
+        return SymbolIndex(topLevel: top)
+    }
+}
+
+/// Builds the index on first use; one per request context.
+final class LazySymbolIndex {
+    private let make: () -> SymbolIndex
+    private(set) var built: SymbolIndex?
+
+    init(_ make: @escaping () -> SymbolIndex) { self.make = make }
+
+    var value: SymbolIndex {
+        if let built { return built }
+        let index = make()
+        built = index
+        return index
     }
 }
 

@@ -53,13 +53,14 @@ public enum Rename {
     /// A name the new one would collide with, in the symbol's scope.
     static func clash(of symbol: ResolvedSymbol, newName: String, places: [Navigation.Located],
                       in context: NavigationContext) -> RenameError? {
+        let local = context.localIndex(at: symbol.occurrence.range.start) ?? context.index
         switch symbol.kind {
         case .element:
-            if context.index.definedNames(.element, container: symbol.key.container).contains(newName) {
+            if local.definedNames(.element, container: symbol.key.container).contains(newName) {
                 return RenameError(message: "An element named `\(newName)` already exists here; names are unique across a template or annotation set.")
             }
         case .parameter:
-            if context.index.definedNames(.parameter, container: symbol.key.container).contains(newName) {
+            if local.definedNames(.parameter, container: symbol.key.container).contains(newName) {
                 return RenameError(message: "A parameter named `\(newName)` already exists in this template.")
             }
         case .style:

@@ -18,7 +18,6 @@ struct NavDocuments {
     }
 
     var file: SourceFile { SourceFile(path: Self.path(of: analysis), tree: analysis.tree) }
-    var index: SymbolIndex { SymbolIndexCache.shared.index(for: analysis) }
 
     /// The path features know a document by: its file path, else its URI (untitled documents).
     static func path(of analysis: DocumentAnalysis) -> String { analysis.path ?? analysis.uri }
@@ -46,7 +45,9 @@ struct NavDocuments {
     }
 
     func navigationContext(includeOpenDocuments: Bool = false) -> NavigationContext {
-        NavigationContext(file: file, index: index, resolver: resolver, otherFiles: includeOpenDocuments ? openFiles : [])
+        let analysis = self.analysis
+        return NavigationContext(file: file, indexProvider: { SymbolIndexCache.shared.index(for: analysis) },
+                                 resolver: resolver, otherFiles: includeOpenDocuments ? openFiles : [])
     }
 
     func offset(_ params: JSONValue) throws -> Int { try analysis.offset(ofJSON: params["position"]) }

@@ -8,12 +8,13 @@ enum RenameHandlers {
         registry.register(Feature(method: "textDocument/prepareRename", capabilities: [], handler: { context, params in
             let documents = try NavDocuments(context, params)
             let offset = try documents.offset(params)
-            switch Rename.prepare(at: offset, in: documents.navigationContext()) {
+            let navigation = documents.navigationContext()
+            switch Rename.prepare(at: offset, in: navigation) {
             case .success(let target):
                 return ["range": documents.analysis.range(of: target.range).json, "placeholder": .string(target.placeholder)]
             case .failure(let error):
                 // Not on a name: null, as the spec says; a name that cannot be renamed: say why.
-                if documents.index.occurrence(at: offset) == nil { return .null }
+                if Navigation.symbol(at: offset, in: navigation) == nil { return .null }
                 throw ResponseError.requestFailed(error.message)
             }
         }))
