@@ -36,7 +36,12 @@ public enum DocumentColors {
             }
         }
         for block in EditSyntax.allBlocks(tree) {
-            for property in block.properties where EditSyntax.valueType(property) == .color {
+            // Only values starting with an identifier can hold a named colour: test the
+            // token kind before the schema lookup, which builds strings.
+            var kind: String? = nil
+            for property in block.properties where property.firstAtom?.kind == .identifier {
+                if kind == nil { kind = block.kind }
+                guard let kind, EditSyntax.valueType(key: property.key, inKind: kind) == .color else { continue }
                 for atom in property.atoms where atom.kind == .identifier {
                     if let color = RGBAColor(atom: atom) { result.append(information(color, atom.range)) }
                 }

@@ -41,8 +41,13 @@ public enum DocumentLinks {
             if let atom = directive.atoms.first { add(atom, key: "import") }
         }
         for block in EditSyntax.allBlocks(tree) {
-            for property in block.properties where EditSyntax.valueType(property) == .url {
-                if let atom = property.firstAtom { add(atom, key: property.key) }
+            var kind: String? = nil  // read only for blocks that have a URL-like key
+            for property in block.properties {
+                let key = property.key
+                guard EditSyntax.urlKeys.contains(key), let atom = property.firstAtom, atom.kind == .string else { continue }
+                if kind == nil { kind = block.kind }
+                guard let kind, EditSyntax.valueType(key: key, inKind: kind) == .url else { continue }
+                add(atom, key: key)
             }
         }
         result.sort { $0.range.start < $1.range.start }

@@ -34,10 +34,23 @@ enum EditSyntax {
 
     /// The value type of a property, including the free-form entries of `params`.
     static func valueType(_ property: PropertySyntax) -> ValueType? {
-        if let schema = propertySchema(property) { return schema.type }
         guard let block = property.block else { return nil }
-        return Schema.kind(block.kind)?.freeFormPropertyType
+        return valueType(key: property.key, inKind: block.kind)
     }
+
+    /// The same, for callers that walk a block's properties and know its kind.
+    static func valueType(key: String, inKind kind: String) -> ValueType? {
+        if let schema = propertySchema(key: key, inKind: kind) { return schema.type }
+        return Schema.kind(kind)?.freeFormPropertyType
+    }
+
+    /// Keys whose value is a URL in some kind (`src`, `image`, `poster`, `action`): a cheap
+    /// test before the exact lookup.
+    static let urlKeys: Set<String> = {
+        var keys: Set<String> = []
+        for kind in Schema.kinds { for property in kind.properties where property.type == .url { keys.insert(property.name) } }
+        return keys
+    }()
 
     /// The top-level styles of a document by name (the first definition wins, as in the validator).
     static func styles(_ tree: SyntaxTree) -> [String: BlockSyntax] {

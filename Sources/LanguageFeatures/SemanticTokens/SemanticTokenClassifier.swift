@@ -58,15 +58,16 @@ struct SemanticTokenClassifier {
             }
         }
         for block in EditSyntax.allBlocks(tree, overlapping: range) {
+            let kind = block.kind
             mark(block.kindToken, .type)
-            switch block.kind {
+            switch kind {
             case "style": mark(block.nameToken, .class, .declaration)
             case "template", "annotations": mark(block.nameToken, .namespace, .declaration)
             default: mark(block.nameToken, .variable, .declaration)
             }
-            let inParams = block.kind == "params"
+            let inParams = kind == "params"
             for property in block.properties {
-                markProperty(property, type: EditSyntax.valueType(property), inParams: inParams)
+                markProperty(property, type: EditSyntax.valueType(key: property.key, inKind: kind), inParams: inParams)
             }
         }
     }
