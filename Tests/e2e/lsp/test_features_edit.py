@@ -143,3 +143,13 @@ async def test_preview(client, tmp_path):
     with pytest.raises(Exception) as error:
         await client.protocol.send_request_async("tdl/preview", {"textDocument": {"uri": broken}, "position": {"line": 0, "character": 0}})
     assert "errors" in str(error.value)
+
+
+async def test_semantic_tokens_and_colours_in_utf8(utf8_client, tmp_path):
+    uri = open_doc(utf8_client, tmp_path / "u8.tdl", "template t {\n  text a { text: \"😀 {{who}}\"; color: #FFFFFF }\n}\n")
+    legend = utf8_client.initialize_result.capabilities.semantic_tokens_provider.legend.token_types
+    full = await utf8_client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(text_document=doc_id(uri)))
+    tokens = [(l, s, n, legend[t]) for l, s, n, t in decode(full.data)]
+    assert (1, 25, 3, "parameter") in tokens, "byte columns: the emoji is four bytes"
+    colors = await utf8_client.text_document_document_color_async(types.DocumentColorParams(text_document=doc_id(uri)))
+    assert [c.range for c in colors] == [rng(1, 40, 1, 47)]
