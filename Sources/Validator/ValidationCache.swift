@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TemplateFormat
 
 /// What validating each top-level template and annotation set found, kept between
@@ -18,44 +24,49 @@ public final class ValidationCache: @unchecked Sendable {
         var usedStyles: Set<String>
     }
 
-    private let lock = NSLock()
-    private var entries: [Key: Entry] = [:]
-    /// Where the document's own styles started when the entries were made: a set's
-    /// diagnostic may point into a style (a property it sets), and styles move on their own.
-    private var styleStarts: [String: Int] = [:]
-    /// Sets checked and sets reused by the last validation, for tests and benchmarks.
-    public private(set) var lastChecked = 0
-    public private(set) var lastReused = 0
-
     struct Key: Hashable {
         var hash: UInt64
         var context: UInt64
     }
 
+    private struct State {
+        var entries: [Key: Entry] = [:]
+        /// Where the document's own styles started when the entries were made: a set's
+        /// diagnostic may point into a style (a property it sets), and styles move on their own.
+        var styleStarts: [String: Int] = [:]
+        var lastChecked = 0
+        var lastReused = 0
+    }
+
+    /// One validation at a time uses a cache; the lock only keeps a misuse from racing.
+    private let state = Locked(State())
+
+    /// Sets checked and sets reused by the last validation, for tests and benchmarks.
+    public var lastChecked: Int { state.withLock { $0.lastChecked } }
+    public var lastReused: Int { state.withLock { $0.lastReused } }
+
     public init() {}
 
     func lookup(_ key: Key, bytes: ArraySlice<UInt8>) -> Entry? {
-        lock.lock(); defer { lock.unlock() }
-        guard let entry = entries[key], ValidationCache.same(entry.bytes, bytes) else { return nil }
-        return entry
+        state.withLock { state in
+            guard let entry = state.entries[key], ValidationCache.same(entry.bytes, bytes) else { return nil }
+            return entry
+        }
     }
 
     /// Where the styles were when the entries were made.
-    var previousStyleStarts: [String: Int] {
-        lock.lock(); defer { lock.unlock() }
-        return styleStarts
-    }
+    var previousStyleStarts: [String: Int] { state.withLock { $0.styleStarts } }
 
     /// Replaces the whole cache with what one validation saw.
     func replace(with fresh: [Key: Entry], styleStarts: [String: Int], checked: Int, reused: Int) {
-        lock.lock(); defer { lock.unlock() }
-        entries = fresh
-        self.styleStarts = styleStarts
-        lastChecked = checked
-        lastReused = reused
+        state.withLock { state in
+            state.entries = fresh
+            state.styleStarts = styleStarts
+            state.lastChecked = checked
+            state.lastReused = reused
+        }
     }
 
-    /// A 64-bit hash of the bytes, eight at a time (the exact bytes are compared on a hit).
     static func hash(_ bytes: ArraySlice<UInt8>, seed: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
         bytes.withUnsafeBytes { raw in
             var h = seed ^ UInt64(raw.count)
@@ -75,6 +86,35 @@ public final class ValidationCache: @unchecked Sendable {
 
     static func same(_ a: [UInt8], _ b: ArraySlice<UInt8>) -> Bool {
         guard a.count == b.count else { return false }
-        return a.withUnsafeBytes { x in b.withUnsafeBytes { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
+        return a.withUnsafeBytes { x in
+            b.withUnsafeBytes { y in
+                guard let p = x.baseAddress, let q = y.baseAddress else { return x.count == 0 }
+                return memcmp(p, q, x.count) == 0
+            }
+        }
+    }
+}
+
+/// A value behind a pthread mutex (Foundation's locks would pull Foundation into the
+/// language server, and `Synchronization.Mutex` needs macOS 15).
+final class Locked<Value>: @unchecked Sendable {
+    private var value: Value
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    init(_ value: Value) {
+        self.value = value
+        mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&value)
     }
 }
