@@ -67,6 +67,23 @@ local ok_run, err = pcall(function()
     check('highlight ' .. e[3] .. ' at ' .. e[1], got == e[3], got)
   end
 
+  -- indent/tdl.vim: re-indenting the canonical text (gg=G) changes nothing, and a line
+  -- typed after a header is indented one level (o in normal mode).
+  local expected_text = read_file(os.getenv('TDL_EXPECTED'))
+  local scratch = vim.api.nvim_create_buf(true, true)
+  vim.api.nvim_set_current_buf(scratch)
+  vim.bo[scratch].filetype = 'tdl'
+  vim.api.nvim_buf_set_lines(scratch, 0, -1, false, vim.split(expected_text:sub(1, -2), '\n'))
+  vim.cmd('silent normal! gg=G')
+  check('gg=G keeps the canonical layout', buffer_text(scratch) == expected_text)
+  vim.api.nvim_buf_set_lines(scratch, 0, -1, false, { 'template t {', '  group g {', '  }', '}' })
+  vim.api.nvim_win_set_cursor(0, { 2, 0 })
+  vim.cmd('normal ox')
+  check('a new line inside a block is indented one level more',
+    vim.api.nvim_buf_get_lines(scratch, 2, 3, false)[1] == '    x', vim.api.nvim_buf_get_lines(scratch, 2, 3, false)[1])
+  vim.api.nvim_set_current_buf(bufnr)
+  vim.api.nvim_buf_delete(scratch, { force = true })
+
   -- The server attaches.
   local attached = vim.wait(10000, function() return require('tdl').client(bufnr) ~= nil end, 50)
   check('template-lsp attaches to the buffer', attached)

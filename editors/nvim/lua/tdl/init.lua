@@ -66,6 +66,10 @@ end
 --- Starts (or reuses) the server for a buffer and attaches it. Returns the client id.
 function M.start(bufnr)
   bufnr = bufnr or vim.api.nvim_get_current_buf()
+  -- Only buffers of files: scratch and help-like buffers have no URI the server can use.
+  if vim.bo[bufnr].buftype ~= '' then
+    return nil
+  end
   if vim.fn.executable(M.config.cmd[1]) ~= 1 then
     vim.notify('tdl: template-lsp not found: ' .. M.config.cmd[1] ..
       ' (build it with `swift build -c release` and set cmd in require("tdl").setup)', vim.log.levels.WARN)
