@@ -97,7 +97,10 @@ end
 
 --- The client attached to a buffer, if any.
 function M.client(bufnr)
-  for _, client in pairs(vim.lsp.buf_get_clients(bufnr or 0)) do
+  bufnr = bufnr or vim.api.nvim_get_current_buf()
+  -- get_clients is 0.10+, buf_get_clients is 0.7 to 0.11.
+  local clients = vim.lsp.get_clients and vim.lsp.get_clients({ bufnr = bufnr }) or vim.lsp.buf_get_clients(bufnr)
+  for _, client in pairs(clients) do
     if client.name == 'template-lsp' then
       return client
     end
@@ -116,8 +119,9 @@ function M.preview(opts)
     vim.notify('tdl: no template-lsp client for this buffer', vim.log.levels.WARN)
     return
   end
-  local params = vim.lsp.util.make_position_params()
-  client.request('tdl/preview', params, function(err, result)
+  local params = vim.lsp.util.make_position_params(0, client.offset_encoding)
+  -- buf_request keeps one calling convention from 0.7 on (client methods changed in 0.11).
+  vim.lsp.buf_request(bufnr, 'tdl/preview', params, function(err, result)
     if err or not result then
       vim.notify('tdl: preview failed: ' .. (err and err.message or 'nothing to preview'), vim.log.levels.WARN)
       return
@@ -139,7 +143,7 @@ function M.preview(opts)
       vim.fn.jobstart({ opener, path }, { detach = true })
     end
     vim.notify('tdl: preview of ' .. (result.name or '?') .. ' written to ' .. path)
-  end, bufnr)
+  end)
 end
 
 --- Merges `opts` into the config and starts the server for every `tdl` buffer.
