@@ -61,12 +61,7 @@ extension Checker {
     /// The kind travels boxed: copying a `KindSchema` per element costs a dozen reference counts.
     mutating func checkBody(node: Int, kind: SchemaIndex.KindBox, scope: inout Scope) {
         checkProperties(node: node, schema: kind.schema, scope: &scope)
-        let entries = nodes.entries
-        var c = node + 1
-        let end = Int(entries[node].subtreeEnd)
-        while c < end {
-            let entry = entries[c]
-            defer { c = Int(entry.subtreeEnd) }
+        for (c, entry) in nodes.children(of: node) {
             guard entry.kind == .block else { continue }
             let header = raw.blockHeader(c)
             guard header.kind != nil else { continue }
@@ -113,12 +108,7 @@ extension Checker {
         slots.removeAll()
         // Keys without a schema id (parameter names, unknown keys), by text.
         var otherKeys: [String: Int] = [:]
-        let entries = nodes.entries
-        var c = node + 1
-        let end = Int(entries[node].subtreeEnd)
-        while c < end {
-            let entry = entries[c]
-            defer { c = Int(entry.subtreeEnd) }
+        for (c, entry) in nodes.children(of: node) {
             guard entry.kind == .property else { continue }
             let id = Int(entry.id)
             var firstNode = -1

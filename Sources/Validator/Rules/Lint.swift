@@ -122,12 +122,7 @@ struct Lint {
 
     mutating func walk(_ container: Int, origin: (Double, Double), canvas: (Double, Double)?, background: RGBAColor?,
                        inAnnotations: Bool, out: inout [Diagnostic]) {
-        let entries = checker.nodes.entries
-        var c = container + 1
-        let end = Int(entries[container].subtreeEnd)
-        while c < end {
-            let entry = entries[c]
-            defer { c = Int(entry.subtreeEnd) }
+        for (c, entry) in checker.nodes.children(of: container) {
             let kindID = Int(entry.id)
             guard entry.kind == .block, kindID >= 0, SchemaIndex.isElement[kindID] else { continue }
             select(c)

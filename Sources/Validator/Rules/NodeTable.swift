@@ -35,6 +35,24 @@ struct NodeTable {
     }
 
     @inline(__always) func id(_ node: Int) -> Int { Int(entries[node].id) }
+
+    /// The children of `node`, in order, as node indices.
+    func children(of node: Int) -> Children { Children(entries: entries, cursor: node + 1, end: Int(entries[node].subtreeEnd)) }
+
+    /// Walks siblings by their `subtreeEnd` links; no allocation.
+    struct Children: Sequence, IteratorProtocol {
+        let entries: [Entry]
+        var cursor: Int
+        let end: Int
+
+        mutating func next() -> (node: Int, entry: Entry)? {
+            guard cursor < end else { return nil }
+            let node = cursor
+            let entry = entries[node]
+            cursor = Int(entry.subtreeEnd)
+            return (node, entry)
+        }
+    }
 }
 
 /// The first property node of each key in one block, by property id. One table is reused
@@ -67,13 +85,8 @@ struct PropertySlots {
     /// Fills the table with the properties of `block` in `table`'s tree.
     mutating func fill(block: Int, _ table: NodeTable) {
         removeAll()
-        let entries = table.entries
-        var c = block + 1
-        let end = Int(entries[block].subtreeEnd)
-        while c < end {
-            let e = entries[c]
-            if e.kind == .property && e.id >= 0 { _ = insert(Int(e.id), node: c) }
-            c = Int(e.subtreeEnd)
+        for (c, e) in table.children(of: block) where e.kind == .property && e.id >= 0 {
+            _ = insert(Int(e.id), node: c)
         }
     }
 }
