@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "LanguageFeatures", dependencies: ["TemplateFormat", "Validator", "HTMLGen"]),
         // The server: lifecycle, documents and versions, position encodings, dispatch of
         // requests to LanguageFeatures, diagnostics push or pull. Testable without pipes.
-        .target(name: "LanguageServer", dependencies: ["LSPProtocol", "LanguageFeatures", "TemplateFormat", "Validator"]),
+        .target(name: "LanguageServer", dependencies: ["LSPProtocol", "LanguageFeatures", "TemplateFormat", "Validator", "ToolSupport"]),
         .executableTarget(name: "template-lsp", dependencies: ["LanguageServer", "LSPProtocol"]),
         .executableTarget(name: "tdl-bench", dependencies: ["TemplateFormat", "Validator", "HTMLGen"]),
         .testTarget(name: "TemplateFormatTests", dependencies: ["TemplateFormat"]),

@@ -95,13 +95,13 @@ public final class ValidationCache: @unchecked Sendable {
     }
 }
 
-/// A value behind a pthread mutex (Foundation's locks would pull Foundation into the
-/// language server, and `Synchronization.Mutex` needs macOS 15).
-final class Locked<Value>: @unchecked Sendable {
+/// A value behind a pthread mutex, for the validator and the language server (Foundation's
+/// locks would load Foundation into the server, and `Synchronization.Mutex` needs macOS 15).
+package final class Locked<Value>: @unchecked Sendable {
     private var value: Value
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
@@ -112,7 +112,7 @@ final class Locked<Value>: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LanguageServer
 
 // `template-lsp [--stdio]`: the TDL language server over stdin/stdout.
@@ -28,7 +34,8 @@ for argument in CommandLine.arguments.dropFirst() {
         print(usage, terminator: "")
         exit(0)
     default:
-        FileHandle.standardError.write(Data("template-lsp: unknown argument '\(argument)'\n\n\(usage)".utf8))
+        let message = Array("template-lsp: unknown argument '\(argument)'\n\n\(usage)".utf8)
+        _ = message.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
         exit(2)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 import LSPProtocol
 import TemplateFormat
 import Validator
@@ -125,7 +125,7 @@ public final class LanguageServer: @unchecked Sendable {
         if trace != "off" {
             let ms = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
             var traceParams = JSONObject()
-            traceParams["message"] = .string("Received request '\(method) - (\(id))'. Processed in \(String(format: "%.2f", ms)) ms.")
+            traceParams["message"] = .string("Received request '\(method) - (\(id))'. Processed in \((ms * 100).rounded() / 100) ms.")
             if trace == "verbose" { traceParams["verbose"] = .string("Params: \(params)") }
             out.append(.notification(method: "$/logTrace", params: .object(traceParams)))
         }
@@ -246,7 +246,7 @@ public final class LanguageServer: @unchecked Sendable {
         guard let uri = item["uri"].stringValue, let text = item["text"].stringValue else {
             return [logMessage(.error, "didOpen without textDocument.uri and text")]
         }
-        let document = OpenDocument(uri: uri, path: DocumentURI.path(of: uri).map { ($0 as NSString).standardizingPath },
+        let document = OpenDocument(uri: uri, path: DocumentURI.path(of: uri).map(FilePaths.normalize),
                                     languageID: item["languageId"].stringValue ?? "tdl",
                                     version: item["version"].intValue ?? 0, bytes: Array(text.utf8), analysis: nil)
         workspace.documents[uri] = document

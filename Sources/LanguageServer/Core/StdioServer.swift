@@ -1,5 +1,13 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
 import LSPProtocol
+import Validator
 
 /// Runs a `LanguageServer` over file descriptors: one thread reads and frames stdin,
 /// another processes messages in order. The split lets a `$/cancelRequest` overtake the
@@ -8,10 +16,10 @@ public final class StdioServer: @unchecked Sendable {
     private let server: LanguageServer
     private let input: Int32
     private let output: Int32
-    private let queueLock = NSCondition()
-    private var queue: [[UInt8]] = []
-    private var queueHead = 0
-    private var inputEnded = false
+    /// Messages read but not processed yet, and whether input has ended; `available` counts
+    /// the wake-ups owed to the processing thread (one per message, one for the end).
+    private let queue = Locked<(messages: [[UInt8]], head: Int, ended: Bool)>(([], 0, false))
+    private let available = DispatchSemaphore(value: 0)
 
     public init(server: LanguageServer = LanguageServer(), input: Int32 = 0, output: Int32 = 1) {
         self.server = server
@@ -21,9 +29,7 @@ public final class StdioServer: @unchecked Sendable {
 
     /// Serves until `exit` or end of input; returns the process exit code (0 only after shutdown).
     public func run() -> Int32 {
-        let reader = Thread { [self] in readLoop() }
-        reader.stackSize = 1 << 20
-        reader.start()
+        DispatchQueue(label: "template-lsp.reader").async { [self] in readLoop() }
         return processLoop()
     }
 
@@ -46,10 +52,8 @@ public final class StdioServer: @unchecked Sendable {
                 }
             }
         }
-        queueLock.lock()
-        inputEnded = true
-        queueLock.signal()
-        queueLock.unlock()
+        queue.withLock { $0.ended = true }
+        available.signal()
     }
 
     /// Registers a cancellation right away; the notification is still queued (a no-op then).
@@ -63,25 +67,26 @@ public final class StdioServer: @unchecked Sendable {
     }
 
     private func enqueue(_ payload: [UInt8]) {
-        queueLock.lock()
-        queue.append(payload)
-        queueLock.signal()
-        queueLock.unlock()
+        queue.withLock { $0.messages.append(payload) }
+        available.signal()
     }
 
     /// The next payload and whether more are already waiting; nil at end of input.
     private func dequeue() -> (payload: [UInt8], moreWaiting: Bool)? {
-        queueLock.lock()
-        defer { queueLock.unlock() }
-        while queueHead == queue.count && !inputEnded { queueLock.wait() }
-        guard queueHead < queue.count else { return nil }
-        let payload = queue[queueHead]
-        queueHead += 1
-        if queueHead == queue.count {
-            queue.removeAll(keepingCapacity: true)
-            queueHead = 0
+        while true {
+            let next = queue.withLock { q -> (payload: [UInt8], moreWaiting: Bool)?? in
+                guard q.head < q.messages.count else { return q.ended ? .some(nil) : nil }
+                let payload = q.messages[q.head]
+                q.head += 1
+                if q.head == q.messages.count {
+                    q.messages.removeAll(keepingCapacity: true)
+                    q.head = 0
+                }
+                return .some((payload, q.head < q.messages.count))
+            }
+            if let next { return next }
+            available.wait()
         }
-        return (payload, queueHead < queue.count)
     }
 
     private func processLoop() -> Int32 {
@@ -105,11 +110,17 @@ public final class StdioServer: @unchecked Sendable {
         framed.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let n = Foundation.write(output, buffer.baseAddress! + offset, buffer.count - offset)
+                guard let base = buffer.baseAddress else { return }
+                let n = systemWrite(output, base + offset, buffer.count - offset)
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 { return }
                 offset += n
             }
         }
     }
+}
+
+/// `write(2)`, named apart from `StdioServer.write`.
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, buffer, count)
 }

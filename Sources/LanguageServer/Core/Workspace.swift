@@ -1,4 +1,5 @@
-import Foundation
+import ToolSupport
+import Validator
 import LSPProtocol
 import TemplateFormat
 import Validator
@@ -26,7 +27,7 @@ final class Workspace {
 
     /// An open document with this path, else the file on disk; nil when neither exists.
     func analysis(path: String) -> DocumentAnalysis? {
-        let standardized = (path as NSString).standardizingPath
+        let standardized = FilePaths.normalize(path)
         if let uri = openURI(forPath: standardized) { return analysis(uri: uri) }
         guard let bytes = Self.readFile(standardized) else { return nil }
         return analyse(uri: DocumentURI.uri(forPath: standardized), path: standardized, version: nil, bytes: bytes)
@@ -64,9 +65,9 @@ final class Workspace {
         for document in documents.values { if let path = document.path { openBytes[path] = document.bytes } }
         let snapshot = openBytes
         return { path, importer in
-            let base = importer.map { ($0 as NSString).deletingLastPathComponent } ?? FileManager.default.currentDirectoryPath
-            let joined = path.hasPrefix("/") ? path : (base.isEmpty ? path : base + "/" + path)
-            let resolved = (joined as NSString).standardizingPath
+            guard let resolved = FilePaths.resolveImport(path, from: importer) else {
+                return .failed(message: "a relative import needs the document to be saved in a folder first")
+            }
             recorder?.record(resolved)
             if let bytes = snapshot[resolved] { return .loaded(path: resolved, bytes: bytes) }
             guard let bytes = Workspace.readFile(resolved) else { return .failed(message: "cannot read '\(path)'") }
@@ -74,36 +75,19 @@ final class Workspace {
         }
     }
 
-    static func readFile(_ path: String) -> [UInt8]? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-              let data = FileManager.default.contents(atPath: path) else { return nil }
-        return [UInt8](data)
-    }
+    /// A regular file's bytes (directories, FIFOs and devices refused), or nil.
+    static func readFile(_ path: String) -> [UInt8]? { try? readFileBytes(path) }
 
-    /// `.tdl` files under the workspace folders (hidden folders and `.build*` skipped), at most `limit`.
+    /// `.tdl` files under the workspace folders (hidden files and folders skipped), at most `limit`.
     func tdlFiles(limit: Int) -> [String] {
-        var found: [String] = []
-        for folder in folders {
-            guard let enumerator = FileManager.default.enumerator(atPath: folder) else { continue }
-            while let relative = enumerator.nextObject() as? String {
-                let name = (relative as NSString).lastPathComponent
-                if name.hasPrefix(".") { enumerator.skipDescendants(); continue }
-                if relative.hasSuffix(".tdl") {
-                    found.append((folder as NSString).appendingPathComponent(relative))
-                    if found.count >= limit { return found }
-                }
-            }
-        }
-        return found
+        Array(discoverFiles(folders).files.prefix(limit))
     }
 }
 
 /// Collects the paths an analysis's loader was asked for. The validator may call the loader
 /// from any thread, hence the lock.
-final class ImportRecorder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: Set<String> = []
-    func record(_ path: String) { lock.lock(); recorded.insert(path); lock.unlock() }
-    var paths: Set<String> { lock.lock(); defer { lock.unlock() }; return recorded }
+final class ImportRecorder: Sendable {
+    private let recorded = Locked<Set<String>>([])
+    func record(_ path: String) { recorded.withLock { _ = $0.insert(path) } }
+    var paths: Set<String> { recorded.withLock { $0 } }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import LSPProtocol
 import LanguageFeatures
 import TemplateFormat
@@ -21,10 +20,9 @@ enum InlayHintHandlers {
     /// documents first, then the disk.
     static func importResolver(_ context: RequestContext) -> ImportResolver {
         { importPath, fromPath in
-            let base = (fromPath as NSString).deletingLastPathComponent
-            let joined = importPath.hasPrefix("/") ? importPath : (base.isEmpty ? importPath : base + "/" + importPath)
-            guard joined.hasPrefix("/"), let analysis = context.analysis(path: joined) else { return nil }
-            return SourceFile(path: analysis.path ?? joined, tree: analysis.tree)
+            guard let resolved = FilePaths.resolveImport(importPath, from: fromPath),
+                  let analysis = context.analysis(path: resolved) else { return nil }
+            return SourceFile(path: analysis.path ?? resolved, tree: analysis.tree)
         }
     }
 }

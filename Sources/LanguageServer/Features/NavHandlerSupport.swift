@@ -1,6 +1,6 @@
-import Foundation
 import LSPProtocol
 import LanguageFeatures
+import Validator
 import TemplateFormat
 
 /// What the navigation handlers share: turning the server's analysed documents into the
@@ -27,11 +27,7 @@ struct NavDocuments {
         let context = self.context
         let memo = self.memo
         return { importPath, fromPath in
-            let base = fromPath.hasPrefix("/") ? (fromPath as NSString).deletingLastPathComponent : ""
-            let joined = importPath.hasPrefix("/") || base.isEmpty ? importPath : base + "/" + importPath
-            let resolved = (joined as NSString).standardizingPath
-            // An untitled document has no folder: a relative import then names nothing.
-            guard resolved.hasPrefix("/") else { return nil }
+            guard let resolved = FilePaths.resolveImport(importPath, from: fromPath) else { return nil }
             if let known = memo.files[resolved] { return known }
             let found = context.analysis(path: resolved).map { SourceFile(path: NavDocuments.path(of: $0), tree: $0.tree) }
             memo.files[resolved] = found
@@ -73,23 +69,22 @@ final class ResolverMemo {
 /// (an analysis is immutable, so identity means version) and shared by every request.
 final class SymbolIndexCache: @unchecked Sendable {
     static let shared = SymbolIndexCache()
-    private let lock = NSLock()
-    private var entries: [(analysis: DocumentAnalysis, index: SymbolIndex)] = []
+    private let entries = Locked<[(analysis: DocumentAnalysis, index: SymbolIndex)]>([])
     private let capacity = 16
 
     func index(for analysis: DocumentAnalysis) -> SymbolIndex {
-        lock.lock()
-        defer { lock.unlock() }
-        if let hit = entries.firstIndex(where: { $0.analysis === analysis }) {
-            let entry = entries.remove(at: hit)
-            entries.append(entry)
-            return entry.index
+        entries.withLock { entries in
+            if let hit = entries.firstIndex(where: { $0.analysis === analysis }) {
+                let entry = entries.remove(at: hit)
+                entries.append(entry)
+                return entry.index
+            }
+            let index = SymbolIndex(tree: analysis.tree)
+            entries.removeAll { $0.analysis.uri == analysis.uri }
+            entries.append((analysis, index))
+            if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
+            return index
         }
-        let index = SymbolIndex(tree: analysis.tree)
-        entries.removeAll { $0.analysis.uri == analysis.uri }
-        entries.append((analysis, index))
-        if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
-        return index
     }
 }
 

@@ -1,4 +1,3 @@
-import Foundation
 import LSPProtocol
 import LanguageFeatures
 import TemplateFormat
@@ -24,8 +23,8 @@ enum SymbolsHandlers {
             // Files on disk are only parsed, not validated: a symbol search needs names only.
             for path in context.workspaceFiles(limit: 5_000) where !seen.contains(path) {
                 try context.checkCancelled()
-                guard let data = FileManager.default.contents(atPath: path) else { continue }
-                files.append(SourceFile(path: path, tree: SyntaxTree.parse([UInt8](data))))
+                guard let bytes = Workspace.readFile(path) else { continue }
+                files.append(SourceFile(path: path, tree: SyntaxTree.parse(bytes)))
             }
             let found = WorkspaceSymbols.search(query, in: files, limit: 1_000)
             var lineIndexes: [String: LineIndex] = [:]
