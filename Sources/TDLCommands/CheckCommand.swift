@@ -102,8 +102,10 @@ struct CheckCommand {
         var applied = 0
         // Fixes can uncover or enable others; a few rounds reach a fixed point in practice.
         for _ in 0..<4 {
-            let (next, count) = FixApplier.apply(diagnostics, to: current)
+            let selection = FixSelection.certainFixes(diagnostics, documentLength: current.count)
+            let count = selection.diagnostics.count
             guard count > 0 else { break }
+            let next = FixSelection.apply(selection.edits, to: current)
             let nextTree = SyntaxTree.parse(next)
             // Never trade a file that parsed for one that does not.
             if nextTree.hasErrors && !tree.hasErrors { break }
@@ -122,32 +124,5 @@ struct CheckCommand {
         var result = CheckedFile(path: path, bytes: current, diagnostics: diagnostics)
         result.fixesApplied = applied
         return result
-    }
-}
-
-/// Applies the certain fixes of a set of diagnostics, skipping any whose edits overlap an
-/// edit already taken.
-enum FixApplier {
-    static func apply(_ diagnostics: [Diagnostic], to bytes: [UInt8]) -> ([UInt8], Int) {
-        var chosen: [TextEdit] = []
-        var count = 0
-        for d in diagnostics {
-            guard let fix = d.fixes.first(where: \.isCertain) else { continue }
-            let clashes = fix.edits.contains { e in
-                chosen.contains { c in
-                    e.range.start < c.range.end && c.range.start < e.range.end
-                        || (e.range.isEmpty && c.range.isEmpty && e.range.start == c.range.start)
-                }
-            }
-            if clashes || fix.edits.contains(where: { $0.range.end > bytes.count }) { continue }
-            chosen += fix.edits
-            count += 1
-        }
-        guard count > 0 else { return (bytes, 0) }
-        var out = bytes
-        for e in chosen.sorted(by: { $0.range.start > $1.range.start }) {
-            out.replaceSubrange(e.range.start..<e.range.end, with: Array(e.newText.utf8))
-        }
-        return (out, count)
     }
 }

@@ -1,11 +1,6 @@
-import TemplateFormat
-
-/// Chooses the certain fixes of a set of diagnostics that can be applied together: the same
-/// rule as `template-fmt check --fix` (first certain fix of each diagnostic, in order,
-/// skipping any whose edits touch an edit already taken).
-///
-/// The CLI has its own copy (`FixApplier` in TDLCommands); this one belongs one layer lower
-/// so that both tools share it.
+/// Chooses the certain fixes of a set of diagnostics that can be applied together (first
+/// certain fix of each diagnostic, in order, skipping any whose edits touch an edit already
+/// taken). `template-fmt check --fix` and the language server's `source.fixAll.tdl` share it.
 public enum FixSelection {
     public struct Selection: Sendable {
         /// The chosen edits, sorted by position, pairwise disjoint.
@@ -39,7 +34,8 @@ public enum FixSelection {
         return out
     }
 
-    static func fits(_ fix: Fix, documentLength: Int) -> Bool {
+    /// Whether every edit of `fix` lies inside a document of this length.
+    public static func fits(_ fix: Fix, documentLength: Int) -> Bool {
         fix.edits.allSatisfy { $0.range.start >= 0 && $0.range.end <= documentLength }
     }
 
