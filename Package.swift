@@ -33,7 +33,7 @@ let package = Package(
         // requests to LanguageFeatures, diagnostics push or pull. Testable without pipes.
         .target(name: "LanguageServer", dependencies: ["LSPProtocol", "LanguageFeatures", "TemplateFormat", "Validator", "ToolSupport"]),
         .executableTarget(name: "template-lsp", dependencies: ["LanguageServer", "LSPProtocol"]),
-        .executableTarget(name: "tdl-bench", dependencies: ["TemplateFormat", "Validator", "HTMLGen"]),
+        .executableTarget(name: "tdl-bench", dependencies: ["TemplateFormat", "Validator", "HTMLGen", "LanguageServer", "LSPProtocol"]),
         .testTarget(name: "TemplateFormatTests", dependencies: ["TemplateFormat"]),
         .testTarget(name: "ValidatorTests", dependencies: ["Validator", "TemplateFormat"]),
         .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport"]),

@@ -96,3 +96,10 @@ public enum JSONSerializer {
         out.append(UInt8(ascii: "\""))
     }
 }
+
+extension Array where Element == UInt8 {
+    /// Appends a literal's UTF-8 bytes with one copy (a `String.UTF8View` goes byte by byte).
+    public mutating func append(_ literal: StaticString) {
+        literal.withUTF8Buffer { append(contentsOf: $0) }
+    }
+}

@@ -105,8 +105,13 @@ extension StringProtocol {
 
 /// Frames outgoing payloads.
 public enum MessageWriter {
+    /// The header that goes before a payload of `count` bytes.
+    public static func header(forPayloadOf count: Int) -> [UInt8] {
+        Array("Content-Length: \(count)\r\n\r\n".utf8)
+    }
+
     public static func frame(_ payload: [UInt8]) -> [UInt8] {
-        var out = Array("Content-Length: \(payload.count)\r\n\r\n".utf8)
+        var out = header(forPayloadOf: payload.count)
         out.reserveCapacity(out.count + payload.count)
         out.append(contentsOf: payload)
         return out

@@ -173,4 +173,35 @@ final class LineIndexTests: XCTestCase {
             }
         }
     }
+
+    func testAnEditedIndexEqualsAFreshOne() {
+        // Random replacements, CR, LF, CRLF and non-ASCII among them, applied one after
+        // another as an editor does: the updated index must equal one built from scratch.
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["a", "b", " ", "\n", "\r", "\r\n", "\u{E9}", "\u{1F600}"]
+        func text(_ n: Int) -> [UInt8] {
+            Array((0..<n).map { _ in Int.random(in: 0..<10, using: &generator) < 6 ? "a" : pieces.randomElement(using: &generator) ?? "a" }.joined().utf8)
+        }
+        for _ in 0..<200 {
+            var bytes = text(Int.random(in: 0..<80, using: &generator))
+            var index = LineIndex(bytes)
+            for _ in 0..<20 {
+                let a = Int.random(in: 0...bytes.count, using: &generator)
+                let b = Int.random(in: a...min(bytes.count, a + 6), using: &generator)
+                let inserted = text(Int.random(in: 0..<4, using: &generator))
+                var next = bytes
+                next.replaceSubrange(a..<b, with: inserted)
+                let updated = index.applying(replaced: ByteRange(start: a, end: b), insertedCount: inserted.count, newBytes: next)
+                let fresh = LineIndex(next)
+                XCTAssertEqual(updated.lineStarts, fresh.lineStarts, "\(bytes) -> \(next)")
+                for line in 0..<fresh.lineCount {
+                    let end = fresh.contentRange(ofLine: line).end
+                    XCTAssertTrue(updated.utf16Position(of: end) == fresh.utf16Position(of: end), "line \(line) of \(next)")
+                }
+                if updated.lineStarts != fresh.lineStarts { return }
+                bytes = next
+                index = updated
+            }
+        }
+    }
 }

@@ -9,15 +9,24 @@ import Validator
 /// encoding of a diagnostic.
 enum DiagnosticConversion {
     static func write(_ diagnostic: Diagnostic, in analysis: DocumentAnalysis, workspace: Workspace, into out: inout [UInt8]) {
-        out.append(contentsOf: #"{"range":"#.utf8)
-        writeRange(analysis.range(of: diagnostic.range), into: &out)
-        out.append(contentsOf: #","severity":"#.utf8)
+        var line = 0
+        write(diagnostic, in: analysis, workspace: workspace, lineHint: &line, into: &out)
+    }
+
+    /// `lineHint`: the start line of the previous diagnostic written (they come sorted).
+    static func write(_ diagnostic: Diagnostic, in analysis: DocumentAnalysis, workspace: Workspace,
+                      lineHint: inout Int, into out: inout [UInt8]) {
+        out.append(#"{"range":"#)
+        let range = analysis.range(of: diagnostic.range, after: lineHint)
+        lineHint = range.start.line
+        writeRange(range, into: &out)
+        out.append(#","severity":"#)
         JSONSerializer.writeNumber(Double(diagnostic.severity.rawValue), into: &out)
         out.append(contentsOf: workspace.codeMembers(diagnostic.code))
-        out.append(contentsOf: #","source":"tdl","message":"#.utf8)
+        out.append(#","source":"tdl","message":"#)
         JSONSerializer.writeString(diagnostic.message, into: &out)
         if !diagnostic.tags.isEmpty {
-            out.append(contentsOf: #","tags":["#.utf8)
+            out.append(#","tags":["#)
             for (k, tag) in diagnostic.tags.enumerated() {
                 if k > 0 { out.append(UInt8(ascii: ",")) }
                 JSONSerializer.writeNumber(Double(tag.rawValue), into: &out)
@@ -25,7 +34,7 @@ enum DiagnosticConversion {
             out.append(UInt8(ascii: "]"))
         }
         if !diagnostic.related.isEmpty {
-            out.append(contentsOf: #","relatedInformation":["#.utf8)
+            out.append(#","relatedInformation":["#)
             for (k, item) in diagnostic.related.enumerated() {
                 if k > 0 { out.append(UInt8(ascii: ",")) }
                 let target: DocumentAnalysis?
@@ -34,18 +43,18 @@ enum DiagnosticConversion {
                 } else {
                     target = analysis
                 }
-                out.append(contentsOf: #"{"location":{"uri":"#.utf8)
+                out.append(#"{"location":{"uri":"#)
                 if let target {
                     JSONSerializer.writeString(target.uri, into: &out)
-                    out.append(contentsOf: #","range":"#.utf8)
+                    out.append(#","range":"#)
                     writeRange(target.range(of: item.range), into: &out)
                 } else {
                     // A related file that cannot be read any more still gets a location, at its start.
                     JSONSerializer.writeString(DocumentURI.uri(forPath: item.path ?? ""), into: &out)
-                    out.append(contentsOf: #","range":"#.utf8)
+                    out.append(#","range":"#)
                     writeRange(LSPRange(start: LSPPosition(line: 0, character: 0), end: LSPPosition(line: 0, character: 0)), into: &out)
                 }
-                out.append(contentsOf: #"},"message":"#.utf8)
+                out.append(#"},"message":"#)
                 JSONSerializer.writeString(item.message, into: &out)
                 out.append(UInt8(ascii: "}"))
             }
@@ -57,9 +66,10 @@ enum DiagnosticConversion {
     /// `[d1,d2,...]` for every diagnostic of the analysis.
     static func writeAll(_ analysis: DocumentAnalysis, workspace: Workspace, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "["))
+        var line = 0
         for (k, diagnostic) in analysis.diagnostics.enumerated() {
             if k > 0 { out.append(UInt8(ascii: ",")) }
-            write(diagnostic, in: analysis, workspace: workspace, into: &out)
+            write(diagnostic, in: analysis, workspace: workspace, lineHint: &line, into: &out)
         }
         out.append(UInt8(ascii: "]"))
     }
@@ -68,15 +78,15 @@ enum DiagnosticConversion {
     static func publishPayload(_ analysis: DocumentAnalysis, workspace: Workspace) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(256 + analysis.diagnostics.count * 300)
-        out.append(contentsOf: #"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"#.utf8)
+        out.append(#"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"#)
         JSONSerializer.writeString(analysis.uri, into: &out)
         if let version = analysis.version {
-            out.append(contentsOf: #","version":"#.utf8)
+            out.append(#","version":"#)
             JSONSerializer.writeNumber(Double(version), into: &out)
         }
-        out.append(contentsOf: #","diagnostics":"#.utf8)
+        out.append(#","diagnostics":"#)
         writeAll(analysis, workspace: workspace, into: &out)
-        out.append(contentsOf: "}}".utf8)
+        out.append("}}" as StaticString)
         return out
     }
 
@@ -93,15 +103,15 @@ enum DiagnosticConversion {
     }
 
     private static func writeRange(_ range: LSPRange, into out: inout [UInt8]) {
-        out.append(contentsOf: #"{"start":{"line":"#.utf8)
+        out.append(#"{"start":{"line":"#)
         JSONSerializer.writeNumber(Double(range.start.line), into: &out)
-        out.append(contentsOf: #","character":"#.utf8)
+        out.append(#","character":"#)
         JSONSerializer.writeNumber(Double(range.start.character), into: &out)
-        out.append(contentsOf: #"},"end":{"line":"#.utf8)
+        out.append(#"},"end":{"line":"#)
         JSONSerializer.writeNumber(Double(range.end.line), into: &out)
-        out.append(contentsOf: #","character":"#.utf8)
+        out.append(#","character":"#)
         JSONSerializer.writeNumber(Double(range.end.character), into: &out)
-        out.append(contentsOf: "}}".utf8)
+        out.append("}}" as StaticString)
     }
 }
 
@@ -111,9 +121,9 @@ extension Workspace {
     func codeMembers(_ code: String) -> [UInt8] {
         if let bytes = codeMemberBytes[code] { return bytes }
         var out: [UInt8] = []
-        out.append(contentsOf: #","code":"#.utf8)
+        out.append(#","code":"#)
         JSONSerializer.writeString(code, into: &out)
-        out.append(contentsOf: #","codeDescription":{"href":"#.utf8)
+        out.append(#","codeDescription":{"href":"#)
         JSONSerializer.writeString(DocumentationLinks.url(for: code), into: &out)
         out.append(UInt8(ascii: "}"))
         codeMemberBytes[code] = out

@@ -69,6 +69,21 @@ public final class DocumentAnalysis: Sendable {
         LSPRange(start: position(of: range.start), end: position(of: range.end))
     }
 
+    /// `range(of:)` for ranges visited in order of their start: `hint` is a line at or before
+    /// it (the previous range's start line), so no line needs a search from scratch.
+    func range(of range: ByteRange, after hint: Int) -> LSPRange {
+        func position(_ offset: Int, _ hint: Int) -> LSPPosition {
+            if encoding == .utf16 {
+                let p = lineIndex.utf16Position(of: offset, after: hint)
+                return LSPPosition(line: p.line, character: p.column)
+            }
+            let line = lineIndex.line(containing: offset, after: hint)
+            return LSPPosition(line: line, character: min(max(offset, 0), bytes.count) - lineIndex.lineStarts[line])
+        }
+        let start = position(range.start, hint)
+        return LSPRange(start: start, end: position(range.end, start.line))
+    }
+
     /// Byte range of a JSON `Range`; throws -32602 when it is not one. A reversed range is
     /// returned in order.
     public func byteRange(ofJSON json: JSONValue) throws(ResponseError) -> ByteRange {

@@ -12,6 +12,9 @@ struct OpenDocument {
     var bytes: [UInt8]
     /// The analysis of exactly this version, once computed; dropped on every change.
     var analysis: DocumentAnalysis?
+    /// The line table of `bytes`, kept up to date through incremental changes (nil after a
+    /// whole-text change): rebuilding it would scan the document on every keystroke.
+    var lineIndex: LineIndex?
     /// What validation found per template and annotation set, kept across versions so an
     /// edit re-checks only the sets whose text (or styles) changed.
     let validationCache = ValidationCache()
@@ -34,11 +37,13 @@ struct OpenDocument {
                 parsed.append((range, text))
             }
         }
-        // The current version's line index serves the first range; later ones need a new one.
-        var index = analysis?.lineIndex
+        // Each range is read with the line table of the text before it, which is then
+        // updated for the change (only the touched lines are scanned again).
+        var index = lineIndex ?? analysis?.lineIndex
         var bytes = self.bytes
         self.bytes = []
-        self.analysis = nil  // with the analysis gone, the buffer is unique and edited in place
+        self.analysis = nil
+        self.lineIndex = nil
         for (range, text) in parsed {
             guard let range else {
                 index = nil
@@ -51,9 +56,13 @@ struct OpenDocument {
                                    : lineIndex.offset(line: p.line, utf8Column: p.character)
             }
             let a = offset(range.start), b = offset(range.end)
-            index = nil
-            bytes.replaceSubrange(min(a, b)..<max(a, b), with: text.utf8)
+            let replaced = ByteRange(start: min(a, b), end: max(a, b))
+            let inserted = Array(text.utf8)
+            index = nil  // let go of the old bytes before editing them
+            bytes.replaceSubrange(replaced.start..<replaced.end, with: inserted)
+            index = lineIndex.applying(replaced: replaced, insertedCount: inserted.count, newBytes: bytes)
         }
         self.bytes = bytes
+        self.lineIndex = index
     }
 }

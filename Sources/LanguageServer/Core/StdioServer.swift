@@ -105,9 +105,15 @@ public final class StdioServer: @unchecked Sendable {
         return server.state == .shutDown ? 0 : 1
     }
 
+    /// Writes one framed message: the header, then the payload as it is (a diagnostics
+    /// payload can be megabytes; framing it into a new buffer would copy it once more).
     private func write(_ payload: [UInt8]) {
-        let framed = MessageWriter.frame(payload)
-        framed.withUnsafeBytes { buffer in
+        writeAll(MessageWriter.header(forPayloadOf: payload.count))
+        writeAll(payload)
+    }
+
+    private func writeAll(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
                 guard let base = buffer.baseAddress else { return }

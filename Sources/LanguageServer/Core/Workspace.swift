@@ -1,5 +1,4 @@
 import ToolSupport
-import Validator
 import LSPProtocol
 import TemplateFormat
 import Validator
@@ -19,7 +18,7 @@ final class Workspace {
         guard var document = documents[uri] else { return nil }
         if let analysis = document.analysis { return analysis }
         let analysis = analyse(uri: uri, path: document.path, version: document.version, bytes: document.bytes,
-                               cache: document.validationCache)
+                               lineIndex: document.lineIndex, cache: document.validationCache)
         document.analysis = analysis
         documents[uri] = document
         return analysis
@@ -50,12 +49,13 @@ final class Workspace {
         documents[uri]?.analysis = nil
     }
 
-    private func analyse(uri: String, path: String?, version: Int?, bytes: [UInt8], cache: ValidationCache? = nil) -> DocumentAnalysis {
+    private func analyse(uri: String, path: String?, version: Int?, bytes: [UInt8], lineIndex: LineIndex? = nil,
+                         cache: ValidationCache? = nil) -> DocumentAnalysis {
         let recorder = ImportRecorder()
         let loader = importLoader(recorder: recorder)
         let generation = nextGeneration
         nextGeneration += 1
-        return DocumentAnalysis(uri: uri, path: path, version: version, bytes: bytes, lineIndex: nil, encoding: encoding,
+        return DocumentAnalysis(uri: uri, path: path, version: version, bytes: bytes, lineIndex: lineIndex, encoding: encoding,
                                 loader: loader, cache: cache, generation: generation, recordImports: { recorder.paths })
     }
 

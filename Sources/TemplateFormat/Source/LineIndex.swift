@@ -16,38 +16,85 @@ public struct LineIndex: Sendable {
         var starts: [Int] = [0]
         var ascii: [Bool] = []
         starts.reserveCapacity(bytes.count / 24 + 1)
-        var isASCII = true
-        bytes.withUnsafeBufferPointer { buf in
-            var i = 0
-            let n = buf.count
-            while i < n {
-                // Skip eight bytes at a time while none is a line break or non-ASCII: most of
-                // a document is, so the byte loop below runs only near line ends.
-                if isASCII, let base = buf.baseAddress {
-                    while i + 8 <= n {
-                        let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                        if LineIndex.mayHoldBreakOrNonASCII(word) { break }
-                        i += 8
-                    }
-                    if i >= n { break }
-                }
-                let b = buf[i]
-                if b == 0x0A {
-                    ascii.append(isASCII); isASCII = true
-                    starts.append(i + 1)
-                } else if b == 0x0D {
-                    ascii.append(isASCII); isASCII = true
-                    if i + 1 < n && buf[i + 1] == 0x0A { i += 1 }
-                    starts.append(i + 1)
-                } else if b >= 0x80 {
-                    isASCII = false
-                }
-                i += 1
-            }
-        }
-        ascii.append(isASCII)
+        let trailingASCII = bytes.withUnsafeBufferPointer { LineIndex.scan($0, from: 0, to: $0.count, starts: &starts, ascii: &ascii) }
+        ascii.append(trailingASCII)
         self.lineStarts = starts
         self.asciiLine = ascii
+    }
+
+    private init(bytes: [UInt8], lineStarts: [Int], asciiLine: [Bool]) {
+        self.bytes = bytes
+        self.lineStarts = lineStarts
+        self.asciiLine = asciiLine
+    }
+
+    /// The index of `newBytes`, which are this index's bytes with `replaced` swapped for
+    /// `insertedCount` new bytes: only the lines the edit touches are scanned again; the
+    /// others are kept, those after it moved. An editor's keystroke then costs a copy of
+    /// the line table, not a scan of the document.
+    public func applying(replaced: ByteRange, insertedCount: Int, newBytes: [UInt8]) -> LineIndex {
+        let delta = insertedCount - (replaced.end - replaced.start)
+        guard replaced.start >= 0, replaced.end <= bytes.count, replaced.start <= replaced.end,
+              newBytes.count == bytes.count + delta else { return LineIndex(newBytes) }
+        // From the line before the edit (a CR there may pair with an LF the edit brings) to
+        // the end of the line holding the edit's end.
+        let firstLine = max(0, line(containing: replaced.start) - 1)
+        let lastLine = line(containing: replaced.end)
+        let regionStart = lineStarts[firstLine]
+        let oldRegionEnd = lastLine + 1 < lineStarts.count ? lineStarts[lastLine + 1] : bytes.count
+        let regionEnd = oldRegionEnd + delta
+        var starts = Array(lineStarts[0...firstLine])
+        var ascii = Array(asciiLine[0..<firstLine])
+        starts.reserveCapacity(lineStarts.count + 8)
+        ascii.reserveCapacity(lineStarts.count + 8)
+        let trailingASCII = newBytes.withUnsafeBufferPointer {
+            LineIndex.scan($0, from: regionStart, to: regionEnd, starts: &starts, ascii: &ascii)
+        }
+        if lastLine + 1 < lineStarts.count {
+            // The region ends where the next untouched line starts: the scan must have found it.
+            guard starts.last == regionEnd else { return LineIndex(newBytes) }
+            for k in (lastLine + 2)..<max(lastLine + 2, lineStarts.count) { starts.append(lineStarts[k] + delta) }
+            ascii.append(contentsOf: asciiLine[(lastLine + 1)...])
+        } else {
+            ascii.append(trailingASCII)
+        }
+        return LineIndex(bytes: newBytes, lineStarts: starts, asciiLine: ascii)
+    }
+
+    /// Scans `buf[from..<to]` (which starts a line): appends the start of each line a break
+    /// begins and the ASCII flag of each line a break ends; returns the flag of the part
+    /// after the last break.
+    private static func scan(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to n: Int,
+                             starts: inout [Int], ascii: inout [Bool]) -> Bool {
+        var isASCII = true
+        var i = from
+        while i < n {
+            // Skip eight bytes at a time while none is a line break or non-ASCII: most of
+            // a document is, so the byte loop below runs only near line ends.
+            if isASCII, let base = buf.baseAddress {
+                while i + 8 <= n {
+                    let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                    if LineIndex.mayHoldBreakOrNonASCII(word) { break }
+                    i += 8
+                }
+                if i >= n { break }
+            }
+            let b = buf[i]
+            if b == 0x0A {
+                ascii.append(isASCII); isASCII = true
+                starts.append(i + 1)
+            } else if b == 0x0D {
+                ascii.append(isASCII); isASCII = true
+                // A CR LF pair is one break (the LF may lie past `n`: the next line's
+                // start then tells, and the caller compares).
+                if i + 1 < buf.count && buf[i + 1] == 0x0A { i += 1 }
+                starts.append(i + 1)
+            } else if b >= 0x80 {
+                isASCII = false
+            }
+            i += 1
+        }
+        return isASCII
     }
 
     /// Whether any byte of `word` is LF, CR or ≥ 0x80 (may report true for other bytes, never false for these).
@@ -91,11 +138,34 @@ public struct LineIndex: Sendable {
 
     /// 0-based line and UTF-16 column.
     public func utf16Position(of offset: Int) -> (line: Int, column: Int) {
+        utf16Position(of: offset, line: line(containing: min(max(offset, 0), bytes.count)))
+    }
+
+    /// `utf16Position(of:)` for offsets visited in increasing order (a document's sorted
+    /// diagnostics): `hint` is the line of the previous offset, and the line is found by
+    /// stepping forward from it, not by a search from scratch.
+    public func utf16Position(of offset: Int, after hint: Int) -> (line: Int, column: Int) {
+        utf16Position(of: offset, line: line(containing: min(max(offset, 0), bytes.count), after: hint))
+    }
+
+    private func utf16Position(of offset: Int, line: Int) -> (line: Int, column: Int) {
         let clamped = min(max(offset, 0), bytes.count)
-        let line = line(containing: clamped)
         let start = lineStarts[line]
         if asciiLine[line] { return (line, clamped - start) }
         return (line, LineIndex.countUTF16(bytes, from: start, to: clamped))
+    }
+
+    /// `line(containing:)` starting from line `hint`: a few steps forward when the offset is
+    /// close after it, else a binary search.
+    public func line(containing offset: Int, after hint: Int) -> Int {
+        let target = min(max(offset, 0), bytes.count)
+        var line = min(max(hint, 0), lineStarts.count - 1)
+        guard lineStarts[line] <= target else { return self.line(containing: target) }
+        for _ in 0..<8 {
+            if line + 1 >= lineStarts.count || lineStarts[line + 1] > target { return line }
+            line += 1
+        }
+        return self.line(containing: target)
     }
 
     /// 0-based line and column counted in Unicode scalars (what `check --format json` reports).
