@@ -21,7 +21,7 @@ func serverEditReport(path: String, edits: Int = 300) {
         for message in server.handle(payload: JSONSerializer.serialize(json), publishDiagnostics: false) {
             bytes += JSONSerializer.serialize(message.json).count
         }
-        for payload in server.publishPendingDiagnosticsPayloads() { bytes += MessageWriter.frame(payload).count }
+        for payload in server.publishPendingDiagnosticsPayloads() { bytes += payload.count }
         return bytes
     }
     let uri = "file:///bench/corpus.tdl"

@@ -204,4 +204,17 @@ final class LineIndexTests: XCTestCase {
             }
         }
     }
+
+    func testHintedLineLookupAgreesWithTheSearch() {
+        let text = (0..<300).map { n in String(repeating: "x", count: n % 7) }.joined(separator: crlf)
+        let index = LineIndex(Array(text.utf8))
+        for offset in stride(from: 0, through: text.utf8.count, by: 3) {
+            let line = index.line(containing: offset)
+            for hint in [0, max(0, line - 1), line, line + 1, index.lineCount - 1, -5, index.lineCount + 5] {
+                XCTAssertEqual(index.line(containing: offset, after: hint), line, "offset \(offset), hint \(hint)")
+            }
+        }
+    }
 }
+
+private let crlf = "\r\n"

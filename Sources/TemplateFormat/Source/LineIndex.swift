@@ -155,17 +155,26 @@ public struct LineIndex: Sendable {
         return (line, LineIndex.countUTF16(bytes, from: start, to: clamped))
     }
 
-    /// `line(containing:)` starting from line `hint`: a few steps forward when the offset is
-    /// close after it, else a binary search.
+    /// `line(containing:)` starting from line `hint`: a galloping search forward, so an
+    /// offset k lines after the hint costs about 2·log k steps, not log n.
     public func line(containing offset: Int, after hint: Int) -> Int {
         let target = min(max(offset, 0), bytes.count)
-        var line = min(max(hint, 0), lineStarts.count - 1)
-        guard lineStarts[line] <= target else { return self.line(containing: target) }
-        for _ in 0..<8 {
-            if line + 1 >= lineStarts.count || lineStarts[line + 1] > target { return line }
-            line += 1
+        let low = min(max(hint, 0), lineStarts.count - 1)
+        guard lineStarts[low] <= target else { return self.line(containing: target) }
+        // Find a line past the target by doubling steps, then search between.
+        var lo = low, step = 1
+        var hi = lo + step
+        while hi < lineStarts.count && lineStarts[hi] <= target {
+            lo = hi
+            step *= 2
+            hi = lo + step
         }
-        return self.line(containing: target)
+        hi = min(hi, lineStarts.count) - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= target { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
     }
 
     /// 0-based line and column counted in Unicode scalars (what `check --format json` reports).

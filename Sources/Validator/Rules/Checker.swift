@@ -14,8 +14,9 @@ struct Checker {
     private let lines = LazyLineIndex()
     var lineIndex: LineIndex { lines.index(for: tree) }
 
-    /// Per node: preorder links and schema ids, built once.
-    let nodes: NodeTable
+    /// Per node: preorder links and schema ids, built once (ids inside a set on demand when a
+    /// cache may make checking it unnecessary).
+    var nodes: NodeTable
     /// A reusable per-block table of property nodes by key id.
     var slots = PropertySlots()
 
@@ -106,7 +107,7 @@ struct Checker {
         self.cache = cache
         self.path = path
         self.loader = loader
-        self.nodes = NodeTable(tree)
+        self.nodes = NodeTable(tree, deferSets: cache != nil)
     }
 
     mutating func report(_ code: DiagnosticCode, _ range: ByteRange, _ message: String,
@@ -188,6 +189,7 @@ struct Checker {
                 if fresh[key] == nil { fresh[key] = moved }
                 continue
             }
+            nodes.resolveIDs(of: block.node.id, raw)
             let before = diagnostics.count
             let usedBefore = usedStyles
             usedStyles = []

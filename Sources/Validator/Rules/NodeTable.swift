@@ -11,27 +11,45 @@ struct NodeTable {
         var kind: NodeKind
     }
 
-    let entries: [Entry]
+    private(set) var entries: [Entry]
 
-    init(_ tree: SyntaxTree) {
+    /// `deferSets`: leave the ids inside top-level templates and annotation sets unresolved
+    /// (-1) until `resolveIDs(of:)`: a revalidation that reuses most sets (`ValidationCache`)
+    /// then hashes only the keys of the sets it checks.
+    init(_ tree: SyntaxTree, deferSets: Bool = false) {
         entries = tree.withRawView { raw in
             let count = raw.nodeCount
             return [Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
-                let properties = SchemaIndex.properties
-                let kinds = SchemaIndex.kinds
+                var deferredUntil = 0
                 for n in 0..<count {
                     let kind = raw.kind(n)
-                    var id = -1
-                    if kind == .property, let key = raw.firstTokenOf(n) {
-                        id = properties.id(raw.bytes, key.start, key.end)
-                    } else if kind == .block, let key = raw.blockKindToken(n) {
-                        id = kinds.id(raw.bytes, key.start, key.end)
+                    let id = n < deferredUntil ? -1 : NodeTable.id(of: n, kind, raw)
+                    if deferSets && raw.parent(n) == 0 && (id == SchemaIndex.templateKindID || id == SchemaIndex.annotationsKindID) {
+                        deferredUntil = raw.subtreeEnd(n)
                     }
                     buffer[n] = Entry(subtreeEnd: Int32(raw.subtreeEnd(n)), id: Int16(id), kind: kind)
                 }
                 initialized = count
             }
         }
+    }
+
+    /// Resolves the ids of every node inside `block` (see `deferSets`).
+    mutating func resolveIDs(of block: Int, _ raw: RawSyntaxView) {
+        let end = Int(entries[block].subtreeEnd)
+        guard block + 1 < end else { return }
+        for n in (block + 1)..<end {
+            entries[n].id = Int16(NodeTable.id(of: n, entries[n].kind, raw))
+        }
+    }
+
+    private static func id(of n: Int, _ kind: NodeKind, _ raw: RawSyntaxView) -> Int {
+        if kind == .property, let key = raw.firstTokenOf(n) {
+            return SchemaIndex.properties.id(raw.bytes, key.start, key.end)
+        } else if kind == .block, let key = raw.blockKindToken(n) {
+            return SchemaIndex.kinds.id(raw.bytes, key.start, key.end)
+        }
+        return -1
     }
 
     @inline(__always) func id(_ node: Int) -> Int { Int(entries[node].id) }
