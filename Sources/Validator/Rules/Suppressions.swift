@@ -14,22 +14,35 @@ struct Suppressions {
     var rules: [Rule] = []
 
     init(tree: SyntaxTree) {
-        // Members by their first token, to find the one after a comment.
-        var memberStarting: [Int: ByteRange] = [:]
         let marker: StaticString = "tdl-ignore"
         let any = tree.withRawView { raw in
             raw.tokens.contains { $0.kind == .lineComment && Suppressions.mentions(marker, raw.bytes, $0) }
         }
         guard any else { return }
-        var stack = [tree.document.node]
-        while let node = stack.popLast() {
-            for child in node.children where child.kind == .block || child.kind == .property {
-                if memberStarting[child.tokenRange.lowerBound] == nil { memberStarting[child.tokenRange.lowerBound] = child.range }
-                if child.kind == .block { stack.append(child) }
-            }
-        }
         let tokens = tree.tokens
-        let index = LineIndex(tree.bytes)
+        // Built only for line- and member-scoped comments: a file-level one needs neither.
+        var lineIndex: LineIndex?
+        var memberStarting: [Int: ByteRange]?
+        func index() -> LineIndex {
+            if let lineIndex { return lineIndex }
+            let built = LineIndex(tree.bytes)
+            lineIndex = built
+            return built
+        }
+        func members() -> [Int: ByteRange] {
+            if let memberStarting { return memberStarting }
+            // Members by their first token, to find the one after a comment.
+            var map: [Int: ByteRange] = [:]
+            var stack = [tree.document.node]
+            while let node = stack.popLast() {
+                for child in node.children where child.kind == .block || child.kind == .property {
+                    if map[child.tokenRange.lowerBound] == nil { map[child.tokenRange.lowerBound] = child.range }
+                    if child.kind == .block { stack.append(child) }
+                }
+            }
+            memberStarting = map
+            return map
+        }
         for (i, t) in tokens.enumerated() where t.kind == .lineComment {
             var text = tree.text(of: t).dropFirst(2).drop { $0 == " " || $0 == "\t" }
             let file: Bool
@@ -49,11 +62,12 @@ struct Suppressions {
                 j -= 1
             }
             if trailing {
-                rules.append(Rule(codes: codes, covers: index.contentRange(ofLine: index.line(containing: t.start)), comment: t.range))
+                let lines = index()
+                rules.append(Rule(codes: codes, covers: lines.contentRange(ofLine: lines.line(containing: t.start)), comment: t.range))
             } else {
                 var k = i + 1
                 while k < tokens.count && (tokens[k].kind == .newline || tokens[k].kind.isTrivia) { k += 1 }
-                let covers = memberStarting[k] ?? (k < tokens.count ? index.contentRange(ofLine: index.line(containing: tokens[k].start)) : nil)
+                let covers = members()[k] ?? (k < tokens.count ? index().contentRange(ofLine: index().line(containing: tokens[k].start)) : nil)
                 if let covers { rules.append(Rule(codes: codes, covers: covers, comment: t.range)) }
             }
         }
