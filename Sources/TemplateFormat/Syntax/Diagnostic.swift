@@ -58,24 +58,95 @@ public enum DiagnosticTag: Int, Sendable, Hashable {
 }
 
 /// One problem in a document: from the parser (syntax, codes TDL0xx) or the validator.
+///
+/// A value type whose text lives in two shared immutable boxes: what it says (code,
+/// severity, message, tags) and where else it points (related locations, fixes). A document
+/// with ten thousand problems copies and re-positions its list on every keystroke, so a copy
+/// costs two reference counts, and moving a diagnostic that points nowhere else keeps both
+/// boxes. The server keys the JSON it wrote for a diagnostic on `wordingIdentity`.
 public struct Diagnostic: Hashable, Sendable {
-    public var code: String
-    public var severity: Severity
     public var range: ByteRange
-    public var message: String
-    public var related: [RelatedLocation]
-    public var fixes: [Fix]
-    public var tags: [DiagnosticTag]
+    private var wording: Wording
+    private var locations: Locations
+
+    /// Code, severity, message and tags: nothing here depends on where the text is.
+    final class Wording: Sendable {
+        let code: String
+        let severity: Severity
+        let message: String
+        let tags: [DiagnosticTag]
+        init(code: String, severity: Severity, message: String, tags: [DiagnosticTag]) {
+            self.code = code
+            self.severity = severity
+            self.message = message
+            self.tags = tags
+        }
+    }
+
+    /// Related locations and fixes: these hold ranges, so they move with the text.
+    final class Locations: Sendable {
+        let related: [RelatedLocation]
+        let fixes: [Fix]
+        init(related: [RelatedLocation], fixes: [Fix]) {
+            self.related = related
+            self.fixes = fixes
+        }
+        var isEmpty: Bool { related.isEmpty && fixes.isEmpty }
+        static let none = Locations(related: [], fixes: [])
+    }
 
     public init(code: String, severity: Severity, range: ByteRange, message: String,
                 related: [RelatedLocation] = [], fixes: [Fix] = [], tags: [DiagnosticTag] = []) {
-        self.code = code
-        self.severity = severity
         self.range = range
-        self.message = message
-        self.related = related
-        self.fixes = fixes
-        self.tags = tags
+        self.wording = Wording(code: code, severity: severity, message: message, tags: tags)
+        self.locations = related.isEmpty && fixes.isEmpty ? .none : Locations(related: related, fixes: fixes)
+    }
+
+    public var code: String {
+        get { wording.code }
+        set { wording = Wording(code: newValue, severity: severity, message: message, tags: tags) }
+    }
+    public var severity: Severity {
+        get { wording.severity }
+        set { wording = Wording(code: code, severity: newValue, message: message, tags: tags) }
+    }
+    public var message: String {
+        get { wording.message }
+        set { wording = Wording(code: code, severity: severity, message: newValue, tags: tags) }
+    }
+    public var tags: [DiagnosticTag] {
+        get { wording.tags }
+        set { wording = Wording(code: code, severity: severity, message: message, tags: newValue) }
+    }
+    public var related: [RelatedLocation] {
+        get { locations.related }
+        set { locations = Locations(related: newValue, fixes: fixes) }
+    }
+    public var fixes: [Fix] {
+        get { locations.fixes }
+        set { locations = Locations(related: related, fixes: newValue) }
+    }
+
+    /// The same for two diagnostics whose code, severity, message and tags are one shared
+    /// box: true of a diagnostic and its moved copies (`mappingRanges`), so what was derived
+    /// from those four can be kept across versions. Equal diagnostics may differ here.
+    package var wordingIdentity: ObjectIdentifier { ObjectIdentifier(wording) }
+
+    public static func == (a: Diagnostic, b: Diagnostic) -> Bool {
+        a.range == b.range
+            && (a.wording === b.wording
+                || (a.code == b.code && a.severity == b.severity && a.message == b.message && a.tags == b.tags))
+            && (a.locations === b.locations || (a.related == b.related && a.fixes == b.fixes))
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(range)
+        hasher.combine(code)
+        hasher.combine(severity)
+        hasher.combine(message)
+        hasher.combine(tags)
+        hasher.combine(related)
+        hasher.combine(fixes)
     }
 }
 
@@ -86,10 +157,12 @@ extension Diagnostic {
     public func mappingRanges(_ transform: (ByteRange) -> ByteRange) -> Diagnostic {
         var d = self
         d.range = transform(range)
-        d.related = related.map { $0.path == nil ? RelatedLocation(path: nil, range: transform($0.range), message: $0.message) : $0 }
-        d.fixes = fixes.map { fix in
-            Fix(title: fix.title, edits: fix.edits.map { TextEdit(range: transform($0.range), newText: $0.newText) }, isCertain: fix.isCertain)
-        }
+        guard !locations.isEmpty else { return d }
+        d.locations = Locations(
+            related: related.map { $0.path == nil ? RelatedLocation(path: nil, range: transform($0.range), message: $0.message) : $0 },
+            fixes: fixes.map { fix in
+                Fix(title: fix.title, edits: fix.edits.map { TextEdit(range: transform($0.range), newText: $0.newText) }, isCertain: fix.isCertain)
+            })
         return d
     }
 }
