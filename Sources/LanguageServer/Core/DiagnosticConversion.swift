@@ -16,9 +16,14 @@ enum DiagnosticConversion {
     /// `lineHint`: the start line of the previous diagnostic written (they come sorted).
     static func write(_ diagnostic: Diagnostic, in analysis: DocumentAnalysis, workspace: Workspace,
                       lineHint: inout Int, into out: inout [UInt8]) {
-        out.append(#"{"range":"#)
         let range = analysis.range(of: diagnostic.range, after: lineHint)
         lineHint = range.start.line
+        write(diagnostic, at: range, in: analysis, workspace: workspace, into: &out)
+    }
+
+    private static func write(_ diagnostic: Diagnostic, at range: LSPRange, in analysis: DocumentAnalysis,
+                              workspace: Workspace, into out: inout [UInt8]) {
+        out.append(#"{"range":"#)
         writeRange(range, into: &out)
         out.append(#","severity":"#)
         JSONSerializer.writeNumber(Double(diagnostic.severity.rawValue), into: &out)
@@ -63,19 +68,38 @@ enum DiagnosticConversion {
         out.append(UInt8(ascii: "}"))
     }
 
-    /// `[d1,d2,...]` for every diagnostic of the analysis.
-    static func writeAll(_ analysis: DocumentAnalysis, workspace: Workspace, into out: inout [UInt8]) {
+    /// `[d1,d2,...]` for every diagnostic of the analysis. With `previous`, a diagnostic
+    /// published unchanged last time is copied from there, and this payload is recorded
+    /// for the next time once `out` is complete.
+    static func writeAll(_ analysis: DocumentAnalysis, workspace: Workspace,
+                         previous: PublishedDiagnostics? = nil, recording: inout PublishedDiagnostics.Recording?,
+                         into out: inout [UInt8]) {
         out.append(UInt8(ascii: "["))
         var line = 0
         for (k, diagnostic) in analysis.diagnostics.enumerated() {
             if k > 0 { out.append(UInt8(ascii: ",")) }
-            write(diagnostic, in: analysis, workspace: workspace, lineHint: &line, into: &out)
+            let range = analysis.range(of: diagnostic.range, after: line)
+            line = range.start.line
+            let start = out.count
+            if let json = previous?.previousJSON(of: diagnostic, at: range) {
+                out.append(contentsOf: json)
+            } else {
+                write(diagnostic, at: range, in: analysis, workspace: workspace, into: &out)
+            }
+            recording?.record(diagnostic, at: range, span: start..<out.count)
         }
         out.append(UInt8(ascii: "]"))
     }
 
-    /// The whole `textDocument/publishDiagnostics` message, unframed.
-    static func publishPayload(_ analysis: DocumentAnalysis, workspace: Workspace) -> [UInt8] {
+    static func writeAll(_ analysis: DocumentAnalysis, workspace: Workspace, into out: inout [UInt8]) {
+        var recording: PublishedDiagnostics.Recording? = nil
+        writeAll(analysis, workspace: workspace, recording: &recording, into: &out)
+    }
+
+    /// The whole `textDocument/publishDiagnostics` message, unframed. `previous` (the
+    /// document's last publish) is reused where it can be and then holds this one.
+    static func publishPayload(_ analysis: DocumentAnalysis, workspace: Workspace,
+                               previous: PublishedDiagnostics? = nil) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(256 + analysis.diagnostics.count * 300)
         out.append(#"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"#)
@@ -85,8 +109,10 @@ enum DiagnosticConversion {
             JSONSerializer.writeNumber(Double(version), into: &out)
         }
         out.append(#","diagnostics":"#)
-        writeAll(analysis, workspace: workspace, into: &out)
+        var recording = previous?.begin(analysis.diagnostics)
+        writeAll(analysis, workspace: workspace, previous: previous, recording: &recording, into: &out)
         out.append("}}" as StaticString)
+        if let previous, let recording { previous.finish(recording, payload: out) }
         return out
     }
 

@@ -98,7 +98,9 @@ public final class LanguageServer: @unchecked Sendable {
         let uris = pendingPublish
         pendingPublish = []
         return uris.compactMap { uri in
-            workspace.analysis(uri: uri).map { DiagnosticConversion.publishPayload($0, workspace: workspace) }
+            workspace.analysis(uri: uri).map {
+                DiagnosticConversion.publishPayload($0, workspace: workspace, previous: workspace.documents[uri]?.published)
+            }
         }
     }
 

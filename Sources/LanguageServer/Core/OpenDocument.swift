@@ -18,6 +18,8 @@ struct OpenDocument {
     /// What validation found per template and annotation set, kept across versions so an
     /// edit re-checks only the sets whose text (or styles) changed.
     let validationCache = ValidationCache()
+    /// The diagnostics JSON last pushed for this document, reused by the next push.
+    let published = PublishedDiagnostics()
 
     /// Why a change could not be applied.
     struct ChangeError: Error { var reason: String }

@@ -1,0 +1,93 @@
+import XCTest
+import LSPProtocol
+@testable import LanguageServer
+
+/// Pushed diagnostics copy the JSON of unchanged diagnostics from the previous push; the
+/// bytes must always be what writing everything afresh gives.
+final class PublishedDiagnosticsTests: XCTestCase {
+    static let document = """
+    format 1
+
+    style heading {
+      font-size: 24
+      color: #777777
+    }
+
+    template first {
+      size: 400 x 300
+      params {
+        name: "friend"
+        unused: 1
+      }
+      text title { style: heading; text: "Hello, {{name}} 😀 {{nobody}}"; at: 10, 10; size: 300 x 40 }
+      image hero { src: "hero.png"; at: 380, 280; size: 100 x 100 }
+      text dup { text: "x"; colr: red }
+      text dup { text: ""; at: 390, 10; size: 50 x 0 }
+    }
+
+    template second {
+      size: 200 x 200
+      text a { text: "again"; colour: red; color: white; background: white }
+      button go { label: "Go"; action: "javascript:alert(1)"; at: 150, 150; size: 80 x 40 }
+    }
+
+    annotations notes {
+      size: 800 x 600
+      rect box { at: 10, 10; size: 100 x 50 }
+      arrow pointer { from: box; to: nowhere }
+    }
+
+    """
+
+    func testRandomKeystrokesPublishTheSameBytesAsAFreshWrite() throws {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["x", " ", "\n", "}", "{", ":", "é", "😀", "  colr: red\n", "  at: 999, 999\n", "\""]
+        var totalReused = 0
+        for _ in 0..<12 {
+            let h = try ServerHarness()
+            let uri = "file:///t/memo.tdl"
+            h.open(uri, Self.document)
+            for version in 2..<30 {
+                let lines = (h.text(uri) ?? "").components(separatedBy: "\n")
+                let line = Int.random(in: 0..<lines.count, using: &generator)
+                let length = lines[line].utf16.count
+                let character = Int.random(in: 0...length, using: &generator)
+                let end = Bool.random(using: &generator) ? character : min(length, character + 2)
+                let text = end == character ? pieces.randomElement(using: &generator) ?? "x" : ""
+                let payloads = change(h, uri, version: version, range: (line, character, line, end), text: text)
+                XCTAssertEqual(payloads.count, 1)
+                let analysis = try XCTUnwrap(h.server.workspace.analysis(uri: uri))
+                let fresh = DiagnosticConversion.publishPayload(analysis, workspace: h.server.workspace)
+                XCTAssertEqual(payloads.first, fresh, "after editing to:\n\(h.text(uri) ?? "")")
+                if payloads.first != fresh { return }
+                totalReused += h.server.workspace.documents[uri]?.published.lastReused ?? 0
+            }
+        }
+        XCTAssertGreaterThan(totalReused, 0, "unchanged diagnostics are copied from the previous push")
+    }
+
+    /// Typing in one template leaves every other template's diagnostics as they were: all
+    /// of those are copied.
+    func testAnEditInOneTemplateCopiesTheOthers() throws {
+        let h = try ServerHarness()
+        let uri = "file:///t/memo.tdl"
+        h.open(uri, Self.document)
+        _ = change(h, uri, version: 2, range: (21, 0, 21, 0), text: "  ")
+        let analysis = try XCTUnwrap(h.server.workspace.analysis(uri: uri))
+        let outsideSecond = analysis.diagnostics.filter { analysis.range(of: $0.range).start.line < 19 && $0.related.isEmpty }
+        let reused = try XCTUnwrap(h.server.workspace.documents[uri]?.published.lastReused)
+        XCTAssertGreaterThanOrEqual(reused, outsideSecond.count - 2)  // document-level ones are written again
+        XCTAssertGreaterThan(reused, 3)
+    }
+
+    /// Applies an incremental change and returns the publish payloads it causes, as the
+    /// stdio loop writes them.
+    private func change(_ h: ServerHarness, _ uri: String, version: Int, range: (Int, Int, Int, Int), text: String) -> [[UInt8]] {
+        let r: JSONValue = ["start": ["line": .int(range.0), "character": .int(range.1)],
+                            "end": ["line": .int(range.2), "character": .int(range.3)]]
+        _ = h.server.handle(.notification(method: "textDocument/didChange", params: [
+            "textDocument": ["uri": .string(uri), "version": .int(version)],
+            "contentChanges": [["range": r, "text": .string(text)]]]), publishDiagnostics: false)
+        return h.server.publishPendingDiagnosticsPayloads()
+    }
+}
