@@ -21,6 +21,8 @@ final class PublishedDiagnosticsTests: XCTestCase {
       }
       text title { style: heading; text: "Hello, {{name}} 😀 {{nobody}}"; at: 10, 10; size: 300 x 40 }
       image hero { src: "hero.png"; at: 380, 280; size: 100 x 100 }
+      image pic { style: heading; src: "a.png"; alt: "a"; at: 0, 0; size: 10 x 10 }
+      image late { style: later; src: "a.png"; alt: "a"; at: 0, 0; size: 10 x 10 }
       text dup { text: "x"; colr: red }
       text dup { text: ""; at: 390, 10; size: 50 x 0 }
     }
@@ -35,6 +37,10 @@ final class PublishedDiagnosticsTests: XCTestCase {
       size: 800 x 600
       rect box { at: 10, 10; size: 100 x 50 }
       arrow pointer { from: box; to: nowhere }
+    }
+
+    style later {
+      font-size: 12
     }
 
     """
@@ -72,12 +78,26 @@ final class PublishedDiagnosticsTests: XCTestCase {
         let h = try ServerHarness()
         let uri = "file:///t/memo.tdl"
         h.open(uri, Self.document)
-        _ = change(h, uri, version: 2, range: (21, 0, 21, 0), text: "  ")
+        _ = change(h, uri, version: 2, range: (23, 0, 23, 0), text: "  ")
         let analysis = try XCTUnwrap(h.server.workspace.analysis(uri: uri))
-        let outsideSecond = analysis.diagnostics.filter { analysis.range(of: $0.range).start.line < 19 && $0.related.isEmpty }
+        let outsideSecond = analysis.diagnostics.filter { analysis.range(of: $0.range).start.line < 21 && $0.related.isEmpty }
         let reused = try XCTUnwrap(h.server.workspace.documents[uri]?.published.lastReused)
         XCTAssertGreaterThanOrEqual(reused, outsideSecond.count - 2)  // document-level ones are written again
         XCTAssertGreaterThan(reused, 3)
+    }
+
+    /// A line added between a diagnostic and a related location further down moves only
+    /// the related location: that diagnostic must be written again.
+    func testARelatedLocationThatMovedIsWrittenAgain() throws {
+        let h = try ServerHarness()
+        let uri = "file:///t/memo.tdl"
+        h.open(uri, Self.document)
+        _ = change(h, uri, version: 2, range: (23, 0, 23, 0), text: "\n")
+        let payload = try XCTUnwrap(change(h, uri, version: 3, range: (23, 0, 23, 0), text: "\n").first)
+        let analysis = try XCTUnwrap(h.server.workspace.analysis(uri: uri))
+        XCTAssertEqual(payload, DiagnosticConversion.publishPayload(analysis, workspace: h.server.workspace))
+        let related = analysis.diagnostics.filter { $0.code == "TDL120" && $0.related.contains { analysis.range(of: $0.range).start.line > 30 } }
+        XCTAssertEqual(related.count, 1, "the late style's font-size does not apply to an image")
     }
 
     /// Applies an incremental change and returns the publish payloads it causes, as the

@@ -81,12 +81,16 @@ enum DiagnosticConversion {
             let range = analysis.range(of: diagnostic.range, after: line)
             line = range.start.line
             let start = out.count
-            if let json = previous?.previousJSON(of: diagnostic, at: range) {
+            // Related locations in this document are compared by range; one in another
+            // document (whose text may have changed) makes the diagnostic be written afresh.
+            let related: [LSPRange]? = previous == nil || diagnostic.related.contains { $0.path != nil && $0.path != analysis.path }
+                ? nil : diagnostic.related.map { analysis.range(of: $0.range) }
+            if let related, let json = previous?.previousJSON(of: diagnostic, at: range, related: related) {
                 out.append(contentsOf: json)
             } else {
                 write(diagnostic, at: range, in: analysis, workspace: workspace, into: &out)
             }
-            recording?.record(diagnostic, at: range, span: start..<out.count)
+            if let related { recording?.record(diagnostic, at: range, related: related, span: start..<out.count) }
         }
         out.append(UInt8(ascii: "]"))
     }

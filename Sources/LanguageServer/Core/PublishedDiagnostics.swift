@@ -5,12 +5,14 @@ import TemplateFormat
 ///
 /// A keystroke re-validates one template or annotation set; the validator hands back the
 /// other sets' diagnostics as moved copies that share their wording box with the previous
-/// version (`Diagnostic.wordingIdentity`). A diagnostic whose wording box and LSP range
-/// are the same as last time, and that has no related locations (those can point into other
-/// documents), has the same JSON, byte for byte. Confined to the server's thread.
+/// version (`Diagnostic.wordingIdentity`). A diagnostic whose wording box, LSP range and
+/// related ranges are the same as last time has the same JSON, byte for byte. Related
+/// locations in other documents are not compared, so those diagnostics are always written.
+/// Confined to the server's thread.
 final class PublishedDiagnostics {
     struct Entry {
         var range: LSPRange
+        var related: [LSPRange]
         /// Where the diagnostic's object is in `payload`.
         var span: Range<Int>
     }
@@ -24,9 +26,10 @@ final class PublishedDiagnostics {
     private(set) var lastReused = 0
     private var reusing = 0
 
-    /// The JSON of `diagnostic` at `range` from the last payload, if it is the same.
-    func previousJSON(of diagnostic: Diagnostic, at range: LSPRange) -> ArraySlice<UInt8>? {
-        guard diagnostic.related.isEmpty, let entry = entries[diagnostic.wordingIdentity], entry.range == range else { return nil }
+    /// The JSON of `diagnostic` at `range`, its related locations (all in this document) at
+    /// `related`, from the last payload if it is the same.
+    func previousJSON(of diagnostic: Diagnostic, at range: LSPRange, related: [LSPRange]) -> ArraySlice<UInt8>? {
+        guard let entry = entries[diagnostic.wordingIdentity], entry.range == range, entry.related == related else { return nil }
         reusing += 1
         return payload[entry.span]
     }
@@ -40,9 +43,8 @@ final class PublishedDiagnostics {
         fileprivate var kept: [Diagnostic]
         fileprivate var entries: [ObjectIdentifier: Entry]
 
-        mutating func record(_ diagnostic: Diagnostic, at range: LSPRange, span: Range<Int>) {
-            guard diagnostic.related.isEmpty else { return }
-            entries[diagnostic.wordingIdentity] = Entry(range: range, span: span)
+        mutating func record(_ diagnostic: Diagnostic, at range: LSPRange, related: [LSPRange], span: Range<Int>) {
+            entries[diagnostic.wordingIdentity] = Entry(range: range, related: related, span: span)
         }
     }
 
