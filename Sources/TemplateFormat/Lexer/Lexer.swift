@@ -18,11 +18,6 @@ public enum Lexer {
         /// Tokens with flags or of kind `.unknown`: the ones with lexical diagnostics.
         var flagged: [Int32] = []
 
-        var majorityLineEnding: LineEnding {
-            if crlf > lf && crlf >= cr { return .crlf }
-            if cr > lf && cr > crlf { return .cr }
-            return .lf
-        }
     }
 
     /// The tokens in growable storage, which the parser hands to the tree without copying.

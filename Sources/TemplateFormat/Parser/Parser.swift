@@ -31,23 +31,43 @@ struct Parser {
 
     static func parse(_ bytes: [UInt8]) -> SyntaxTree {
         bytes.withUnsafeBufferPointer { buf in
-            var summary = Lexer.LexSummary()
-            var tokenBuffer = Lexer.tokenizeIntoBuffer(buf, summary: &summary)
-            let tokenMemory = tokenBuffer.takeMemory()
-            let tokens = UnsafeBufferPointer(start: tokenMemory.0, count: tokenMemory.1)
-            var p = Parser(buf: buf, tokens: tokens, recoverByIndent: false)
-            p.run()
-            if p.leftBlocksOpen {
-                p.nodes.discard()
-                p = Parser(buf: buf, tokens: tokens, recoverByIndent: true)
-                p.run()
-            }
-            p.lexicalDiagnostics(summary.flagged)
-            p.diagnostics.sort { ($0.range.start, $0.range.end) < ($1.range.start, $1.range.end) }
-            let storage = SyntaxTree.Storage(bytes: bytes, tokens: tokenMemory, nodes: p.nodes.takeMemory(),
-                                             diagnostics: p.diagnostics, lineEnding: summary.majorityLineEnding)
+            let pieces = parsePieces(buf, recoverByIndent: true)
+            let storage = SyntaxTree.Storage(bytes: bytes, tokens: pieces.tokens, nodes: pieces.nodes,
+                                             diagnostics: pieces.diagnostics, lineEndings: pieces.lineEndings)
             return SyntaxTree(storage: storage)
         }
+    }
+
+    /// What one parse makes, before it becomes a tree: token and node memory (malloc'ed,
+    /// the caller's to free), sorted diagnostics, line-ending counts, and whether the
+    /// indentation-guided second pass ran (only with `recoverByIndent`; without it, blocks
+    /// left open are closed at the end of the input).
+    struct Pieces {
+        var tokens: (UnsafeMutablePointer<Token>, Int)
+        var nodes: (UnsafeMutablePointer<RawNode>, Int)
+        var diagnostics: [Diagnostic]
+        var lineEndings: LineEndingCounts
+        var leftBlocksOpen: Bool
+    }
+
+    static func parsePieces(_ buf: UnsafeBufferPointer<UInt8>, recoverByIndent: Bool) -> Pieces {
+        var summary = Lexer.LexSummary()
+        var tokenBuffer = Lexer.tokenizeIntoBuffer(buf, summary: &summary)
+        let tokenMemory = tokenBuffer.takeMemory()
+        let tokens = UnsafeBufferPointer(start: tokenMemory.0, count: tokenMemory.1)
+        var p = Parser(buf: buf, tokens: tokens, recoverByIndent: false)
+        p.run()
+        let leftBlocksOpen = p.leftBlocksOpen
+        if leftBlocksOpen && recoverByIndent {
+            p.nodes.discard()
+            p = Parser(buf: buf, tokens: tokens, recoverByIndent: true)
+            p.run()
+        }
+        p.lexicalDiagnostics(summary.flagged)
+        p.diagnostics.sort { ($0.range.start, $0.range.end) < ($1.range.start, $1.range.end) }
+        return Pieces(tokens: tokenMemory, nodes: p.nodes.takeMemory(), diagnostics: p.diagnostics,
+                      lineEndings: LineEndingCounts(lf: summary.lf, crlf: summary.crlf, cr: summary.cr),
+                      leftBlocksOpen: leftBlocksOpen)
     }
 
     init(buf: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<Token>, recoverByIndent: Bool) {

@@ -50,14 +50,16 @@ public struct SyntaxTree: Sendable {
         let tokens: UnsafeBufferPointer<Token>
         let nodes: UnsafeBufferPointer<RawNode>
         let diagnostics: [Diagnostic]
-        /// The line ending most lines use (counted by the lexer).
-        let lineEnding: LineEnding
+        /// How many lines end in each way (counted by the lexer).
+        let lineEndings: LineEndingCounts
+        /// The line ending most lines use.
+        var lineEnding: LineEnding { lineEndings.majority }
 
         /// Takes ownership of `tokens` and `nodes` (allocated with malloc).
         init(bytes: [UInt8], tokens: (UnsafeMutablePointer<Token>, Int), nodes: (UnsafeMutablePointer<RawNode>, Int),
-             diagnostics: [Diagnostic], lineEnding: LineEnding) {
+             diagnostics: [Diagnostic], lineEndings: LineEndingCounts) {
             self.bytes = bytes
-            self.lineEnding = lineEnding
+            self.lineEndings = lineEndings
             self.tokens = UnsafeBufferPointer(start: tokens.0, count: tokens.1)
             self.nodes = UnsafeBufferPointer(start: nodes.0, count: nodes.1)
             self.diagnostics = diagnostics

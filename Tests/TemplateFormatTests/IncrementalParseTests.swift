@@ -1,0 +1,80 @@
+import XCTest
+@testable import TemplateFormat
+
+/// `reparsed` must give exactly the tree a full parse gives: same tokens, nodes,
+/// diagnostics and line endings, whichever path it takes.
+final class IncrementalParseTests: XCTestCase {
+    static let pieces: [String] = ["x", " ", "\n", "\r\n", "\r", "{", "}", ":", ";", ",", "\"", "\"\"\"", "/*", "*/", "//",
+                                   "12px", "#fff", "\u{0}", "é", "😀", "\u{FEFF}", "  color: red\n", "text t { }\n",
+                                   "template z {\n}\n", "{{p}}", "\\u{41}"]
+
+    func testRandomEditsGiveTheTreeOfAFullParse() throws {
+        var generator = SystemRandomNumberGenerator()
+        var documents = ExampleFiles.all.map(\.bytes)
+        for seed in 0..<20 { documents.append(Array(DocumentGenerator.document(seed: UInt64(seed)).utf8)) }
+        var spliced = 0, total = 0
+        for original in documents {
+            var tree = SyntaxTree.parse(original)
+            for _ in 0..<60 {
+                let bytes = tree.bytes
+                let a = Int.random(in: 0...bytes.count, using: &generator)
+                let b = Bool.random(using: &generator) ? a : min(bytes.count, a + Int.random(in: 0...12, using: &generator))
+                let inserted: [UInt8] = a == b || Bool.random(using: &generator)
+                    ? Array((Self.pieces.randomElement(using: &generator) ?? "x").utf8) : []
+                var newBytes = bytes
+                newBytes.replaceSubrange(a..<b, with: inserted)
+                let edit = ByteRange(start: a, end: b)
+                let incremental = tree.spliced(replacing: edit, insertedCount: inserted.count, in: newBytes)
+                if incremental != nil { spliced += 1 }
+                total += 1
+                let next = tree.reparsed(replacing: edit, insertedCount: inserted.count, in: newBytes)
+                let full = SyntaxTree.parse(newBytes)
+                if let difference = Self.difference(next, full) {
+                    return XCTFail("\(difference) after replacing \(a)..<\(b) with \(String(decoding: inserted, as: UTF8.self).debugDescription) in:\n\(String(decoding: bytes, as: UTF8.self))")
+                }
+                XCTAssertNil(next.verifyInvariants())
+                tree = next
+            }
+        }
+        // Most random edits land inside a block: the incremental path must be exercised.
+        XCTAssertGreaterThan(spliced, total / 10, "\(spliced) of \(total) edits were spliced")
+    }
+
+    func testATypedCharacterInsideATemplateIsSpliced() throws {
+        let text = Array("format 1\n\ntemplate a {\n  size: 10 x 10\n}\n\ntemplate b {\n  size: 10 x 10\n}\n".utf8)
+        let tree = SyntaxTree.parse(text)
+        let at = text.count - 4  // inside `size` of template b
+        var newBytes = text
+        newBytes.insert(UInt8(ascii: "x"), at: at)
+        let spliced = try XCTUnwrap(tree.spliced(replacing: ByteRange(start: at, end: at), insertedCount: 1, in: newBytes))
+        XCTAssertNil(Self.difference(spliced, SyntaxTree.parse(newBytes)))
+        // Deleting the closing brace, or typing after it, parses everything again.
+        var unclosed = text
+        unclosed.removeLast(2)
+        XCTAssertNil(tree.spliced(replacing: ByteRange(start: text.count - 2, end: text.count - 1), insertedCount: 0, in: unclosed + [0x0A]))
+        XCTAssertNil(tree.spliced(replacing: ByteRange(start: text.count, end: text.count), insertedCount: 1, in: text + [0x78]))
+    }
+
+    /// The first way two trees differ, or nil when they are the same.
+    static func difference(_ a: SyntaxTree, _ b: SyntaxTree) -> String? {
+        if a.bytes != b.bytes { return "bytes differ" }
+        if Array(a.tokens) != Array(b.tokens) {
+            let k = (0..<min(a.tokens.count, b.tokens.count)).first { a.tokens[$0] != b.tokens[$0] } ?? min(a.tokens.count, b.tokens.count)
+            return "tokens differ from \(k) (of \(a.tokens.count) and \(b.tokens.count)): \(k < a.tokens.count ? "\(a.tokens[k])" : "end") vs \(k < b.tokens.count ? "\(b.tokens[k])" : "end")"
+        }
+        if a.nodes.count != b.nodes.count { return "node counts differ: \(a.nodes.count) vs \(b.nodes.count)" }
+        for k in 0..<a.nodes.count {
+            let x = a.nodes[k], y = b.nodes[k]
+            if x.kind != y.kind || x.parent != y.parent || x.subtreeEnd != y.subtreeEnd || x.firstToken != y.firstToken
+                || x.endToken != y.endToken || x.slotA != y.slotA || x.slotB != y.slotB {
+                return "node \(k) differs: \(x) vs \(y)"
+            }
+        }
+        if a.diagnostics != b.diagnostics {
+            func show(_ t: SyntaxTree) -> String { t.diagnostics.map { "\($0.code)@\($0.range.start)..<\($0.range.end) \($0.message)" }.joined(separator: "; ") }
+            return "diagnostics differ:\n\(show(a))\nvs\n\(show(b))\n"
+        }
+        if a.storage.lineEndings != b.storage.lineEndings { return "line endings differ" }
+        return nil
+    }
+}
