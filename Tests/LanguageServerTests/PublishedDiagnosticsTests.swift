@@ -1,5 +1,7 @@
 import XCTest
 import LSPProtocol
+import TemplateFormat
+import Validator
 @testable import LanguageServer
 
 /// Pushed diagnostics copy the JSON of unchanged diagnostics from the previous push; the
@@ -63,6 +65,8 @@ final class PublishedDiagnosticsTests: XCTestCase {
                 let payloads = change(h, uri, version: version, range: (line, character, line, end), text: text)
                 XCTAssertEqual(payloads.count, 1)
                 let analysis = try XCTUnwrap(h.server.workspace.analysis(uri: uri))
+                // The reparsed, partly revalidated analysis is what analysing afresh gives.
+                XCTAssertEqual(analysis.diagnostics, Validator.validate(SyntaxTree.parse(analysis.bytes), path: analysis.path))
                 let fresh = DiagnosticConversion.publishPayload(analysis, workspace: h.server.workspace)
                 XCTAssertEqual(payloads.first, fresh, "after editing to:\n\(h.text(uri) ?? "")")
                 if payloads.first != fresh { return }

@@ -21,15 +21,17 @@ public final class DocumentAnalysis: Sendable {
     /// Distinguishes analyses of the same version (an import changed): part of `resultId`.
     let generation: Int
 
-    init(uri: String, path: String?, version: Int?, bytes: [UInt8], lineIndex: LineIndex?, encoding: PositionEncoding,
-         loader: ImportLoader?, cache: ValidationCache? = nil, generation: Int, recordImports: (@Sendable () -> Set<String>)?) {
+    /// `tree`: the tree of `bytes` when the caller already has it (an incremental reparse).
+    init(uri: String, path: String?, version: Int?, bytes: [UInt8], tree: SyntaxTree? = nil, lineIndex: LineIndex?,
+         encoding: PositionEncoding, loader: ImportLoader?, cache: ValidationCache? = nil, generation: Int,
+         recordImports: (@Sendable () -> Set<String>)?) {
         self.uri = uri
         self.path = path
         self.version = version
         self.bytes = bytes
         self.encoding = encoding
         self.generation = generation
-        let tree = SyntaxTree.parse(bytes)
+        let tree = tree ?? SyntaxTree.parse(bytes)
         self.tree = tree
         self.lineIndex = lineIndex ?? LineIndex(bytes)
         self.diagnostics = Validator.validate(tree, path: path, loader: loader, cache: cache)

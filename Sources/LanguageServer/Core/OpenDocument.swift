@@ -18,6 +18,10 @@ struct OpenDocument {
     /// What validation found per template and annotation set, kept across versions so an
     /// edit re-checks only the sets whose text (or styles) changed.
     let validationCache = ValidationCache()
+    /// The tree of the previous version and the one edit since, when the last change was a
+    /// single ranged edit of an analysed version: the next analysis reparses only the
+    /// top-level block the edit falls in (`SyntaxTree.reparsed`).
+    var reparse: (tree: SyntaxTree, replaced: ByteRange, insertedCount: Int)?
     /// The diagnostics JSON last pushed for this document, reused by the next push.
     let published = PublishedDiagnostics()
 
@@ -42,9 +46,11 @@ struct OpenDocument {
         // Each range is read with the line table of the text before it, which is then
         // updated for the change (only the touched lines are scanned again).
         var index = lineIndex ?? analysis?.lineIndex
+        let previousTree = parsed.count == 1 ? analysis?.tree : nil
         var bytes = self.bytes
         self.bytes = []
         self.analysis = nil
+        self.reparse = nil
         self.lineIndex = nil
         for (range, text) in parsed {
             guard let range else {
@@ -63,6 +69,7 @@ struct OpenDocument {
             index = nil  // let go of the old bytes before editing them
             bytes.replaceSubrange(replaced.start..<replaced.end, with: inserted)
             index = lineIndex.applying(replaced: replaced, insertedCount: inserted.count, newBytes: bytes)
+            if let previousTree { reparse = (previousTree, replaced, inserted.count) }
         }
         self.bytes = bytes
         self.lineIndex = index

@@ -18,8 +18,9 @@ final class Workspace {
         guard var document = documents[uri] else { return nil }
         if let analysis = document.analysis { return analysis }
         let analysis = analyse(uri: uri, path: document.path, version: document.version, bytes: document.bytes,
-                               lineIndex: document.lineIndex, cache: document.validationCache)
+                               lineIndex: document.lineIndex, reparse: document.reparse, cache: document.validationCache)
         document.analysis = analysis
+        document.reparse = nil
         documents[uri] = document
         return analysis
     }
@@ -50,12 +51,14 @@ final class Workspace {
     }
 
     private func analyse(uri: String, path: String?, version: Int?, bytes: [UInt8], lineIndex: LineIndex? = nil,
+                         reparse: (tree: SyntaxTree, replaced: ByteRange, insertedCount: Int)? = nil,
                          cache: ValidationCache? = nil) -> DocumentAnalysis {
         let recorder = ImportRecorder()
         let loader = importLoader(recorder: recorder)
         let generation = nextGeneration
         nextGeneration += 1
-        return DocumentAnalysis(uri: uri, path: path, version: version, bytes: bytes, lineIndex: lineIndex, encoding: encoding,
+        let tree = reparse.map { $0.tree.reparsed(replacing: $0.replaced, insertedCount: $0.insertedCount, in: bytes) }
+        return DocumentAnalysis(uri: uri, path: path, version: version, bytes: bytes, tree: tree, lineIndex: lineIndex, encoding: encoding,
                                 loader: loader, cache: cache, generation: generation, recordImports: { recorder.paths })
     }
 
