@@ -29,7 +29,7 @@ final class IncrementalParseTests: XCTestCase {
                 total += 1
                 let next = tree.reparsed(replacing: edit, insertedCount: inserted.count, in: newBytes)
                 let full = SyntaxTree.parse(newBytes)
-                if let difference = Self.difference(next, full) {
+                if let difference = treeDifference(next, full) {
                     return XCTFail("\(difference) after replacing \(a)..<\(b) with \(String(decoding: inserted, as: UTF8.self).debugDescription) in:\n\(String(decoding: bytes, as: UTF8.self))")
                 }
                 XCTAssertNil(next.verifyInvariants())
@@ -47,34 +47,11 @@ final class IncrementalParseTests: XCTestCase {
         var newBytes = text
         newBytes.insert(UInt8(ascii: "x"), at: at)
         let spliced = try XCTUnwrap(tree.spliced(replacing: ByteRange(start: at, end: at), insertedCount: 1, in: newBytes))
-        XCTAssertNil(Self.difference(spliced, SyntaxTree.parse(newBytes)))
+        XCTAssertNil(treeDifference(spliced, SyntaxTree.parse(newBytes)))
         // Deleting the closing brace, or typing after it, parses everything again.
         var unclosed = text
         unclosed.removeLast(2)
         XCTAssertNil(tree.spliced(replacing: ByteRange(start: text.count - 2, end: text.count - 1), insertedCount: 0, in: unclosed + [0x0A]))
         XCTAssertNil(tree.spliced(replacing: ByteRange(start: text.count, end: text.count), insertedCount: 1, in: text + [0x78]))
-    }
-
-    /// The first way two trees differ, or nil when they are the same.
-    static func difference(_ a: SyntaxTree, _ b: SyntaxTree) -> String? {
-        if a.bytes != b.bytes { return "bytes differ" }
-        if Array(a.tokens) != Array(b.tokens) {
-            let k = (0..<min(a.tokens.count, b.tokens.count)).first { a.tokens[$0] != b.tokens[$0] } ?? min(a.tokens.count, b.tokens.count)
-            return "tokens differ from \(k) (of \(a.tokens.count) and \(b.tokens.count)): \(k < a.tokens.count ? "\(a.tokens[k])" : "end") vs \(k < b.tokens.count ? "\(b.tokens[k])" : "end")"
-        }
-        if a.nodes.count != b.nodes.count { return "node counts differ: \(a.nodes.count) vs \(b.nodes.count)" }
-        for k in 0..<a.nodes.count {
-            let x = a.nodes[k], y = b.nodes[k]
-            if x.kind != y.kind || x.parent != y.parent || x.subtreeEnd != y.subtreeEnd || x.firstToken != y.firstToken
-                || x.endToken != y.endToken || x.slotA != y.slotA || x.slotB != y.slotB {
-                return "node \(k) differs: \(x) vs \(y)"
-            }
-        }
-        if a.diagnostics != b.diagnostics {
-            func show(_ t: SyntaxTree) -> String { t.diagnostics.map { "\($0.code)@\($0.range.start)..<\($0.range.end) \($0.message)" }.joined(separator: "; ") }
-            return "diagnostics differ:\n\(show(a))\nvs\n\(show(b))\n"
-        }
-        if a.storage.lineEndings != b.storage.lineEndings { return "line endings differ" }
-        return nil
     }
 }
