@@ -66,15 +66,23 @@ final class LifecycleTests: XCTestCase {
         XCTAssertNil(h.server.exitCode)
     }
 
-    func testMalformedJSONIsAnsweredWhenAnIDCanBeRead() throws {
+    func testMalformedJSONAndInvalidMessagesAreAnswered() throws {
         let h = try ServerHarness()
         let out = h.raw(#"{"jsonrpc":"2.0","id":41,"method":"x", "params": {"#)
         XCTAssertTrue(out.contains { if case .response(.int(41), .failure(let e)) = $0 { return e.code == ErrorCode.parseError }; return false })
         XCTAssertTrue(out.contains { $0.method == "window/logMessage" })
-        // Without a readable id: logged only.
-        let silent = h.raw("}{ nonsense")
-        XCTAssertEqual(silent.count, 1)
-        XCTAssertEqual(silent.first?.method, "window/logMessage")
+        // Without a readable id: logged, and answered with a null id (JSON-RPC 2.0).
+        let unreadable = h.raw("}{ nonsense")
+        XCTAssertEqual(unreadable.count, 2)
+        XCTAssertEqual(unreadable.first?.method, "window/logMessage")
+        XCTAssertTrue(unreadable.contains { if case .response(nil, .failure(let e)) = $0 { return e.code == ErrorCode.parseError }; return false })
+        // A batch (LSP has none) and JSON that is not an object: one -32600 each, null id.
+        for payload in [#"[{"jsonrpc":"2.0","id":1,"method":"shutdown"},{"jsonrpc":"2.0","method":"exit"}]"#, "[]", "42", "null", #""text""#] {
+            let answers = h.raw(payload).filter { if case .response = $0 { return true }; return false }
+            XCTAssertEqual(answers.count, 1, payload)
+            XCTAssertTrue(answers.contains { if case .response(nil, .failure(let e)) = $0 { return e.code == ErrorCode.invalidRequest }; return false }, payload)
+        }
+        XCTAssertNil(h.server.exitCode, "nothing in the batch ran")
         // Valid JSON that is not a message: -32600 with the id.
         let invalid = h.raw(#"{"id":9,"method":"shutdown"}"#)
         XCTAssertTrue(invalid.contains { if case .response(.int(9), .failure(let e)) = $0 { return e.code == ErrorCode.invalidRequest }; return false })

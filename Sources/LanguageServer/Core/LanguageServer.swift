@@ -38,27 +38,24 @@ public final class LanguageServer: @unchecked Sendable {
     // MARK: Entry points
 
     /// Handles one framed payload (bytes that should be a JSON-RPC message). Malformed JSON
-    /// is logged and answered -32700 when an id can be read; it never stops the server.
+    /// is logged and answered -32700, a payload that is not a valid message -32600 (one
+    /// answer for a batch array: LSP has none); with the request's id when one can be read,
+    /// else with a null id, as JSON-RPC 2.0 asks. It never stops the server.
     public func handle(payload: [UInt8], publishDiagnostics: Bool = true) -> [Message] {
         let json: JSONValue
         do {
             json = try JSONParser.parse(payload)
         } catch {
-            var out = [logMessage(.error, "malformed JSON: \(error)")]
-            if let id = Message.salvageID(from: payload) {
-                out.append(.response(id: id, result: .failure(ResponseError(code: ErrorCode.parseError, message: "\(error)"))))
-            }
-            return out
+            return [logMessage(.error, "malformed JSON: \(error)"),
+                    .response(id: Message.salvageID(from: payload),
+                              result: .failure(ResponseError(code: ErrorCode.parseError, message: "\(error)")))]
         }
         let message: Message
         do {
             message = try Message(json: json)
         } catch {
-            var out = [logMessage(.error, "invalid message: \(error.reason)")]
-            if let id = error.id {
-                out.append(.response(id: id, result: .failure(ResponseError(code: ErrorCode.invalidRequest, message: error.reason))))
-            }
-            return out
+            return [logMessage(.error, "invalid message: \(error.reason)"),
+                    .response(id: error.id, result: .failure(ResponseError(code: ErrorCode.invalidRequest, message: error.reason)))]
         }
         return handle(message, publishDiagnostics: publishDiagnostics)
     }
