@@ -2,6 +2,8 @@
 // nothing here decodes text; the only policy is refusing things that are not regular files
 // (a directory, or a FIFO that would block the tool forever) with a clear message.
 
+import TemplateFormat
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -16,10 +18,12 @@ public enum ReadError: Error, Sendable, Equatable, CustomStringConvertible {
     case notRegularFile(path: String)
     /// A system call failed; `code` is the errno value.
     case system(path: String, code: Int32)
+    /// Larger than `DocumentLimits.maximumBytes`.
+    case tooLarge(path: String, size: Int)
 
     public var path: String {
         switch self {
-        case .isDirectory(let path), .notRegularFile(let path), .system(let path, _): return path
+        case .isDirectory(let path), .notRegularFile(let path), .system(let path, _), .tooLarge(let path, _): return path
         }
     }
 
@@ -28,6 +32,7 @@ public enum ReadError: Error, Sendable, Equatable, CustomStringConvertible {
         case .isDirectory(let path): return "\(path): is a directory"
         case .notRegularFile(let path): return "\(path): not a regular file"
         case .system(let path, let code): return "\(path): \(systemErrorText(code))"
+        case .tooLarge(let path, let size): return "\(path): too large: \(DocumentLimits.refusal(size: size) ?? "")"
         }
     }
 }
@@ -45,8 +50,11 @@ public func readFileBytes(_ path: String) throws -> [UInt8] {
     defer { closeDescriptor(fd) }
 
     let status = try checkRegularFile(fileStatus(descriptor: fd), path: path)
+    guard status.size <= DocumentLimits.maximumBytes else { throw ReadError.tooLarge(path: path, size: status.size) }
     let (bytes, error) = readAll(from: fd, sizeHint: status.size)
     if let error { throw ReadError.system(path: path, code: error) }
+    // The file may have grown since `fstat`.
+    guard bytes.count <= DocumentLimits.maximumBytes else { throw ReadError.tooLarge(path: path, size: bytes.count) }
     return bytes
 }
 

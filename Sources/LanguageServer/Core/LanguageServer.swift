@@ -245,6 +245,9 @@ public final class LanguageServer: @unchecked Sendable {
         guard let uri = item["uri"].stringValue, let text = item["text"].stringValue else {
             return [logMessage(.error, "didOpen without textDocument.uri and text")]
         }
+        if let refusal = DocumentLimits.refusal(size: text.utf8.count) {
+            return tooLarge(uri, refusal)
+        }
         let document = OpenDocument(uri: uri, path: DocumentURI.path(of: uri).map(FilePaths.normalize),
                                     languageID: item["languageId"].stringValue ?? "tdl",
                                     version: item["version"].intValue ?? 0, bytes: Array(text.utf8), analysis: nil)
@@ -267,6 +270,14 @@ public final class LanguageServer: @unchecked Sendable {
         do {
             workspace.documents[uri] = nil  // so the buffer below is uniquely referenced
             try document.apply(changes: changes, encoding: encoding)
+            if let refusal = DocumentLimits.refusal(size: document.bytes.count) {
+                pendingPublish.removeAll { $0 == uri }
+                var out = tooLarge(uri, refusal)
+                if !pullsDiagnostics {
+                    out.append(.notification(method: "textDocument/publishDiagnostics", params: ["uri": .string(uri), "diagnostics": []]))
+                }
+                return out
+            }
             document.version = version
             workspace.documents[uri] = document
         } catch {
@@ -308,6 +319,14 @@ public final class LanguageServer: @unchecked Sendable {
     private func schedulePublish(_ uri: String) {
         guard !pullsDiagnostics, !pendingPublish.contains(uri) else { return }
         pendingPublish.append(uri)
+    }
+
+    /// A document over `DocumentLimits.maximumBytes` is not kept (its analysis would take
+    /// about ten times its size in memory): the user is told, and later changes to it are
+    /// ignored as changes to a document that is not open.
+    private func tooLarge(_ uri: String, _ refusal: String) -> [Message] {
+        let text = "\(uri) is not analysed: \(refusal)"
+        return [logMessage(.error, text), .notification(method: "window/showMessage", params: ["type": 1, "message": .string(text)])]
     }
 
     // MARK: Logging
