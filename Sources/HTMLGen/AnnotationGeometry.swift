@@ -109,7 +109,9 @@ enum AnnotationGeometry {
     /// Greedy word wrap on spaces from the estimated character width; a word longer than the
     /// line stays whole.
     static func wrap(_ paragraph: String, width: Double, fontSize: Double) -> [String] {
-        let perLine = max(1, Int(width / (characterWidth * fontSize)))
+        // Clamped before converting: a zero font size or a huge width must not trap.
+        let estimate = width / (characterWidth * fontSize)
+        let perLine = estimate.isNaN ? 1 : Int(min(max(estimate, 1), 1_000_000))
         var lines: [String] = []
         var current = ""
         var currentCount = 0

@@ -264,10 +264,12 @@ struct Checker {
             report(.wrongType, d.value?.node.range ?? d.range, "`format` takes a whole version number, such as `format \(Schema.formatVersion)`")
             return
         }
-        let version = Int(n.value)
-        if version > Schema.formatVersion {
+        // Compared as a Double and named by its source text: a version too large for an Int
+        // (`format 99999999999999999999`) is just "too new".
+        let version = atoms[0].text
+        if n.value > Double(Schema.formatVersion) {
             report(.formatTooNew, atoms[0].range, "this file is format \(version), but this toolchain reads format \(Schema.formatVersion) and older; update the toolchain")
-        } else if version < Schema.formatVersion {
+        } else if n.value < Double(Schema.formatVersion) {
             report(.formatTooOld, atoms[0].range, "format \(version) is older than the current format \(Schema.formatVersion); the file reads the same under format \(Schema.formatVersion)",
                    fixes: [Fix(title: "Migrate to `format \(Schema.formatVersion)`", edits: [TextEdit(range: atoms[0].range, newText: "\(Schema.formatVersion)")])])
         }
