@@ -19,6 +19,10 @@ public final class StdioServer: @unchecked Sendable {
     /// Messages read but not processed yet, and whether input has ended; `available` counts
     /// the wake-ups owed to the processing thread (one per message, one for the end).
     private let queue = Locked<(messages: [[UInt8]], head: Int, ended: Bool)>(([], 0, false))
+    /// Held while one message is written: the reader thread writes logs for bad headers
+    /// while the processing thread writes answers, and a header and its payload are two
+    /// writes that must not be split by the other thread's.
+    private let writing = Locked<Void>(())
     private let available = DispatchSemaphore(value: 0)
 
     public init(server: LanguageServer = LanguageServer(), input: Int32 = 0, output: Int32 = 1) {
@@ -108,8 +112,10 @@ public final class StdioServer: @unchecked Sendable {
     /// Writes one framed message: the header, then the payload as it is (a diagnostics
     /// payload can be megabytes; framing it into a new buffer would copy it once more).
     private func write(_ payload: [UInt8]) {
-        writeAll(MessageWriter.header(forPayloadOf: payload.count))
-        writeAll(payload)
+        writing.withLock { _ in
+            writeAll(MessageWriter.header(forPayloadOf: payload.count))
+            writeAll(payload)
+        }
     }
 
     private func writeAll(_ bytes: [UInt8]) {
