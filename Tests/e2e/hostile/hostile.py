@@ -22,6 +22,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lsp"))
+from framing import frame, read_messages  # noqa: E402  (shared with the LSP suite)
+
 BIN = sys.argv[1]
 GEN_CORPUS = sys.argv[2] if len(sys.argv) > 2 else None
 FMT = os.path.join(BIN, "template-fmt")
@@ -83,21 +86,6 @@ def measured(argv, stdin_bytes=None, timeout=300):
         return code, out.read(), err.read(), elapsed, rss
 
 
-def frame(obj):
-    body = json.dumps(obj).encode()
-    return b"Content-Length: %d\r\n\r\n" % len(body) + body
-
-
-def messages(data):
-    out = []
-    while data:
-        head, _, rest = data.partition(b"\r\n\r\n")
-        length = int(head.split(b":")[1])
-        out.append(json.loads(rest[:length]))
-        data = rest[length:]
-    return out
-
-
 def cli(name, path, expect_codes=(), expect_text=None, size=None):
     """`check` and `format --check` on path; returns the check time."""
     code, out, err, secs, rss = measured([FMT, "check", path])
@@ -127,7 +115,7 @@ def server(name, uri, text, expect_codes=(), size=None, folder=None):
     code, out, err, secs, rss = measured([LSP, "--stdio"], stream)
     check(code == 0, f"{name}: server exit {code} (stderr {err[-300:]!r})")
     try:
-        got = messages(out)
+        got = read_messages(out)
     except (ValueError, IndexError) as e:
         check(False, f"{name}: server output is not framed JSON ({e})")
         return secs

@@ -9,21 +9,7 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 
 from conftest import SERVER, open_doc
-
-
-def frame(obj_or_bytes):
-    body = obj_or_bytes if isinstance(obj_or_bytes, bytes) else json.dumps(obj_or_bytes).encode()
-    return b"Content-Length: %d\r\n\r\n" % len(body) + body
-
-
-def read_messages(data):
-    out = []
-    while data:
-        head, _, rest = data.partition(b"\r\n\r\n")
-        length = int(head.split(b":")[1])
-        out.append(json.loads(rest[:length]))
-        data = rest[length:]
-    return out
+from framing import frame, read_messages
 
 
 def run_raw(chunks, timeout=20):
