@@ -336,20 +336,45 @@ struct Checker {
     // MARK: Styles
 
     mutating func checkStyleCycles() {
-        for (name, style) in styles where style.importedFrom == nil {
-            var seen: [String] = [name]
-            var current = style.parentName
-            while let next = current, let definition = styles[next] {
-                if next == name {
-                    let range = style.block.property("style")?.valueRange ?? style.block.headerRange
-                    report(.styleCycle, range, "style cycle: " + (seen + [name]).map { "`\($0)`" }.joined(separator: " extends "))
-                    break
-                }
-                if seen.contains(next) { break }  // a cycle further up; reported at its own styles
-                seen.append(next)
+        // Each style is walked once: a walk stops at a style an earlier walk visited, so a
+        // chain of 100,000 styles costs 100,000 steps, not their square.
+        var visited: Set<String> = []
+        var cycles: [[String]] = []
+        for (name, style) in styles where style.importedFrom == nil && !visited.contains(name) {
+            var path: [String] = []
+            var index: [String: Int] = [:]
+            var current: String? = name
+            while let n = current, let definition = styles[n], visited.insert(n).inserted {
+                index[n] = path.count
+                path.append(n)
                 current = definition.parentName
             }
+            // Stopped at a style of this walk: a cycle. One an earlier walk visited is not
+            // (a style that only leads into a cycle is not reported).
+            if let n = current, let start = index[n] { cycles.append(Array(path[start...])) }
         }
+        // Reported at every style of this file on the cycle, read from that style.
+        for cycle in cycles {
+            for (i, name) in cycle.enumerated() {
+                guard let style = styles[name], style.importedFrom == nil else { continue }
+                let range = style.block.property("style")?.valueRange ?? style.block.headerRange
+                report(.styleCycle, range, "style cycle: " + Checker.cycleText(cycle, from: i))
+            }
+        }
+    }
+
+    /// "`a` extends `b` extends `a`", starting at `cycle[start]`. A long cycle names its
+    /// first styles and its last one only, so the messages of all its styles stay linear.
+    static func cycleText(_ cycle: [String], from start: Int) -> String {
+        let count = cycle.count
+        let shown: [String]
+        if count <= 10 {
+            shown = (0...count).map { "`\(cycle[(start + $0) % count])`" }
+        } else {
+            shown = (0..<5).map { "`\(cycle[(start + $0) % count])`" } + ["… (\(count) styles)"]
+                + ["`\(cycle[(start + count - 1) % count])`", "`\(cycle[start])`"]
+        }
+        return shown.joined(separator: " extends ")
     }
 
     /// The styles an element or style draws on, nearest first (stops at cycles).
