@@ -59,8 +59,12 @@ struct CheckCommand {
             if fix { throw UsageError(message: "--fix rewrites files in place and cannot be used with standard input") }
             let name = args.options["--stdin-filename"]
             let bytes = env.readInput()
-            let diagnostics = Validator.validate(SyntaxTree.parse(bytes), path: name, loader: fileImportLoader)
-            results = [CheckedFile(path: name ?? "<stdin>", bytes: bytes, diagnostics: diagnostics)]
+            if let refusal = standardInputRefusal(bytes) {
+                results = [CheckedFile(path: name ?? "<stdin>", ioError: refusal)]
+            } else {
+                let diagnostics = Validator.validate(SyntaxTree.parse(bytes), path: name, loader: fileImportLoader)
+                results = [CheckedFile(path: name ?? "<stdin>", bytes: bytes, diagnostics: diagnostics)]
+            }
         } else {
             let (files, errors) = discoverFiles(operands)
             usageProblems = errors.count
@@ -98,6 +102,7 @@ struct CheckCommand {
         var tree = SyntaxTree.parse(bytes)
         var diagnostics = Validator.validate(tree, path: path, loader: fileImportLoader)
         guard fix else { return CheckedFile(path: path, bytes: bytes, diagnostics: diagnostics) }
+        let found = diagnostics
         var current = bytes
         var applied = 0
         // Fixes can uncover or enable others; a few rounds reach a fixed point in practice.
@@ -113,6 +118,13 @@ struct CheckCommand {
             tree = nextTree
             applied += count
             diagnostics = Validator.validate(tree, path: path, loader: fileImportLoader)
+        }
+        // Never write a file with syntax errors: when fixes leave some (they were there
+        // before), the file is left as it was and reported as it is.
+        if applied > 0 && tree.hasErrors {
+            var result = CheckedFile(path: path, bytes: bytes, diagnostics: found)
+            result.fixesWithheld = applied
+            return result
         }
         if applied > 0 && current != bytes {
             do {

@@ -10,6 +10,8 @@ struct CheckedFile: Sendable {
     var ioError: String?
     /// Certain fixes applied by `--fix`.
     var fixesApplied = 0
+    /// Certain fixes `--fix` did not apply because syntax errors would remain.
+    var fixesWithheld = 0
 
     init(path: String, bytes: [UInt8], diagnostics: [Diagnostic]) {
         self.path = path

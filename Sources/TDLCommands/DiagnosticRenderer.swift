@@ -40,6 +40,10 @@ struct DiagnosticRenderer {
             if file.fixesApplied > 0 {
                 out.write("\(file.path): applied \(plural(file.fixesApplied, "fix").replacingOccurrences(of: "fixs", with: "fixes"))\n")
             }
+            if file.fixesWithheld > 0 {
+                out.write("\(file.path): not rewritten: \(plural(file.fixesWithheld, "fix").replacingOccurrences(of: "fixs", with: "fixes")) "
+                          + "would leave syntax errors that need a manual fix first\n")
+            }
             for d in file.diagnostics {
                 counts[d.severity, default: 0] += 1
                 render(d, in: file, into: &out)

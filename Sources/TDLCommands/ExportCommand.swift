@@ -65,6 +65,10 @@ struct ExportCommand {
         let bytes: [UInt8]
         if input == "-" {
             bytes = env.readInput()
+            if let refusal = standardInputRefusal(bytes) {
+                env.err("\(label): error: \(refusal)\n")
+                return 2
+            }
         } else {
             do {
                 bytes = try readFileBytes(input)
@@ -124,7 +128,9 @@ struct ExportCommand {
         } else if selected.count == 1 {
             destination = .standardOutput
         } else {
-            let names = selected.map { "`\($0)`" }.joined(separator: ", ")
+            // A few names are enough to choose from; a document of thousands lists ten.
+            let names = selected.prefix(10).map { "`\($0)`" }.joined(separator: ", ")
+                + (selected.count > 10 ? ", … \(selected.count - 10) more" : "")
             throw UsageError(message: "\(label) holds \(selected.count) items (\(names)); choose one with --template NAME, or write them all with -o FOLDER")
         }
 

@@ -82,6 +82,10 @@ struct FormatCommand {
         let input = env.readInput()
         var resolver = EditorConfigResolver()
         let label = name ?? "<stdin>"
+        if let refusal = standardInputRefusal(input) {
+            env.err("\(label): error: \(refusal)\n")
+            return 2
+        }
         let tree = SyntaxTree.parse(input)
         switch Formatter.format(tree, options: options(for: name, resolver: &resolver)) {
         case .refused(let errors):

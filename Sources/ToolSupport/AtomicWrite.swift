@@ -98,6 +98,7 @@ public func writeAtomically(_ bytes: [UInt8], to path: String, expectedOriginal:
     // Checked as late as possible: the window between this read and the rename is tiny,
     // unlike the window between the tool's original read and now.
     if let expectedOriginal {
+        let before = fileStatus(target)
         let current: [UInt8]
         do {
             current = try readFileBytes(target)
@@ -109,6 +110,13 @@ public func writeAtomically(_ bytes: [UInt8], to path: String, expectedOriginal:
             throw WriteError.notRegularFile(path: path)
         }
         if current != expectedOriginal { throw WriteError.changedOnDisk(path: path) }
+        // An editor saving by renaming a new file over this one while the read above ran
+        // leaves the replaced file's bytes in `current`: the path must still name the file
+        // that was read, so only the microseconds from here to the rename stay open.
+        guard case .success(let read) = before, case .success(let now) = fileStatus(target),
+              read.device == now.device, read.inode == now.inode, now.size == expectedOriginal.count else {
+            throw WriteError.changedOnDisk(path: path)
+        }
     }
 
     if rename(tempPath, target) != 0 {

@@ -73,7 +73,17 @@ private func checkRegularFile(_ result: Result<FileStatus, SystemErrorCode>, pat
 }
 
 /// Reads standard input to end of file. A read error ends input early: a tool reading a
-/// pipe has nothing better to do than process what arrived.
+/// pipe has nothing better to do than process what arrived. Reading stops one byte past
+/// `DocumentLimits.maximumBytes`, so an endless input (`< /dev/zero`) cannot exhaust
+/// memory; `standardInputRefusal` says why such an input is refused.
 public func readStandardInput() -> [UInt8] {
-    readAll(from: STDIN_FILENO).bytes
+    readAll(from: STDIN_FILENO, limit: DocumentLimits.maximumBytes).bytes
+}
+
+/// Why standard input that was read with `readStandardInput` is refused ("too large: …"),
+/// or nil when it is not: more than `DocumentLimits.maximumBytes` bytes arrived.
+public func standardInputRefusal(_ bytes: [UInt8]) -> String? {
+    guard bytes.count > DocumentLimits.maximumBytes else { return nil }
+    return "too large: more than \(DocumentLimits.maximumBytes) bytes; a TDL document may have at most "
+        + "\(DocumentLimits.maximumBytes) bytes (128 MiB)"
 }

@@ -69,9 +69,10 @@ func closeDescriptor(_ fd: Int32) -> Int32 {
     close(fd) == 0 ? 0 : errno
 }
 
-/// Reads `fd` until end of file, retrying on EINTR. Returns the bytes read so far and the
-/// errno that stopped it, if any.
-func readAll(from fd: Int32, sizeHint: Int = 0) -> (bytes: [UInt8], error: Int32?) {
+/// Reads `fd` until end of file, retrying on EINTR, or until more than `limit` bytes have
+/// arrived (an endless source such as `/dev/zero` on standard input then ends the read).
+/// Returns the bytes read so far and the errno that stopped it, if any.
+func readAll(from fd: Int32, sizeHint: Int = 0, limit: Int = Int.max) -> (bytes: [UInt8], error: Int32?) {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(max(sizeHint, 0) + 1)
     let chunkSize = 64 * 1024
@@ -80,6 +81,7 @@ func readAll(from fd: Int32, sizeHint: Int = 0) -> (bytes: [UInt8], error: Int32
         let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, chunkSize) }
         if count > 0 {
             bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > limit { return (bytes, nil) }
         } else if count == 0 {
             return (bytes, nil)
         } else if errno != EINTR {
