@@ -14,8 +14,16 @@ public struct MessageReader: Sendable {
     /// skips to the next header), so a corrupt length cannot make the server allocate gigabytes.
     public var maxContentLength: Int
 
+    /// A header block longer than this is reported bad and skipped in pieces of this size, so
+    /// a stream that never has a blank line neither grows the buffer without bound nor is
+    /// searched again from its start on every read.
+    public static let maxHeaderLength = 64 * 1024
+
     private var buffer: [UInt8] = []
     private var start = 0
+    /// Where the search for the end of the header block at `start` goes on (bytes before it
+    /// were searched already).
+    private var scanned = 0
 
     public init(maxContentLength: Int = 256 << 20) {
         self.maxContentLength = maxContentLength
@@ -27,9 +35,11 @@ public struct MessageReader: Sendable {
     public mutating func append(_ bytes: some Collection<UInt8>) {
         if start > 0 && start == buffer.count {
             buffer.removeAll(keepingCapacity: true)
+            scanned = 0
             start = 0
         } else if start > 65_536 && start > buffer.count / 2 {
             buffer.removeSubrange(0..<start)
+            scanned = max(0, scanned - start)
             start = 0
         }
         buffer.append(contentsOf: bytes)
@@ -38,7 +48,11 @@ public struct MessageReader: Sendable {
     /// The next complete message or header problem, or nil when more bytes are needed.
     public mutating func next() -> Item? {
         while true {
-            guard let headerEnd = findHeaderEnd() else { return nil }
+            guard let headerEnd = findHeaderEnd() else {
+                guard buffer.count - start >= Self.maxHeaderLength + 2 else { return nil }
+                start += Self.maxHeaderLength
+                return .badHeader("header longer than \(Self.maxHeaderLength) bytes without a blank line")
+            }
             let headerBytes = buffer[start..<headerEnd.headerStop]
             let bodyStart = headerEnd.bodyStart
             switch Self.contentLength(in: headerBytes) {
@@ -58,18 +72,22 @@ public struct MessageReader: Sendable {
         }
     }
 
-    /// Locates the blank line ending the header block at `start`. Accepts `\r\n\r\n` and,
-    /// leniently, `\n\n`.
-    private func findHeaderEnd() -> (headerStop: Int, bodyStart: Int)? {
-        var k = start
+    /// Locates the blank line ending the header block at `start`: a line feed within the
+    /// first `maxHeaderLength` bytes followed by `\r\n` or, leniently, `\n`.
+    private mutating func findHeaderEnd() -> (headerStop: Int, bodyStart: Int)? {
+        var k = max(start, scanned)
         let n = buffer.count
-        while k < n {
+        let last = min(n, start + Self.maxHeaderLength)
+        while k < last {
             if buffer[k] == 0x0A {
-                if k + 1 < n && buffer[k + 1] == 0x0A { return (k, k + 2) }
-                if k + 2 < n && buffer[k + 1] == 0x0D && buffer[k + 2] == 0x0A { return (k, k + 3) }
+                if k + 1 < n && buffer[k + 1] == 0x0A { scanned = 0; return (k, k + 2) }
+                if k + 2 < n && buffer[k + 1] == 0x0D && buffer[k + 2] == 0x0A { scanned = 0; return (k, k + 3) }
+                // Not decidable until more bytes come: look at this line feed again then.
+                if k + 2 >= n { break }
             }
             k += 1
         }
+        scanned = k
         return nil
     }
 
