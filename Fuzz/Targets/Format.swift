@@ -1,17 +1,30 @@
 // Fuzz target `format`: parse → validate → format → parse. Validation never crashes on any
-// tree; for a document without syntax errors, formatting succeeds, is idempotent, and keeps
-// the tree apart from trivia and the comments (`formattingProblem`, shared with the unit
-// tests); applying the certain fixes never produces a document with syntax errors.
+// tree. A document with syntax errors is refused (whole and by range), as the formatter
+// promises. One without formats idempotently to the same tree apart from trivia, with the
+// same comments (`formattingProblem`, shared with the unit tests), with the default options
+// and with one other set chosen by the input's length; applying the certain fixes never
+// produces a document with syntax errors.
 @testable import TemplateFormat
 import Validator
+
+let otherOptions = [FormatOptions(indent: .tabs), FormatOptions(indent: .spaces(4), lineEnding: .crlf),
+                    FormatOptions(lineEnding: .cr, insertFinalNewline: false), FormatOptions(indent: .spaces(0))]
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFormat(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = Array(UnsafeBufferPointer(start: data, count: size))
     let tree = SyntaxTree.parse(input)
     let diagnostics = Validator.validate(tree, path: "/fuzz/input.tdl")
-    guard !tree.hasErrors else { return 0 }
+    guard !tree.hasErrors else {
+        if case .formatted = Formatter.format(tree) { fuzzFailure("format", "formatted a tree with syntax errors", input) }
+        if Formatter.formatRange(tree, range: ByteRange(start: 0, end: input.count)) != nil {
+            fuzzFailure("format", "formatted a range of a tree with syntax errors", input)
+        }
+        return 0
+    }
     if let problem = formattingProblem(tree) { fuzzFailure("format", problem, input) }
+    let options = otherOptions[input.count % otherOptions.count]
+    if let problem = formattingProblem(tree, options: options) { fuzzFailure("format", "with \(options): \(problem)", input) }
     let selection = FixSelection.certainFixes(diagnostics, documentLength: input.count)
     let fixed = FixSelection.apply(selection.edits, to: input)
     if fixed != input && SyntaxTree.parse(fixed).hasErrors {
