@@ -15,6 +15,9 @@ import Darwin
 public enum WriteError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The target no longer holds the bytes the tool read, so someone else edited it.
     case changedOnDisk(path: String)
+    /// The target was replaced while it was being rewritten and could not be put back
+    /// unambiguously: nothing was deleted, and the other version is at `keptAt`.
+    case changedWhileWriting(path: String, keptAt: String)
     /// The target exists but is a directory, FIFO, device, ….
     case notRegularFile(path: String)
     /// A system call failed. `operation` says what was being attempted
@@ -23,7 +26,8 @@ public enum WriteError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var path: String {
         switch self {
-        case .changedOnDisk(let path), .notRegularFile(let path), .system(let path, _, _): return path
+        case .changedOnDisk(let path), .changedWhileWriting(let path, _), .notRegularFile(let path),
+             .system(let path, _, _): return path
         }
     }
 
@@ -31,6 +35,8 @@ public enum WriteError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .changedOnDisk(let path):
             return "\(path): file changed on disk since it was read; not overwritten"
+        case .changedWhileWriting(let path, let keptAt):
+            return "\(path): file changed on disk while it was being rewritten; the other version was kept as \(keptAt)"
         case .notRegularFile(let path):
             return "\(path): not a regular file; not overwritten"
         case .system(let path, let operation, let code):
@@ -43,12 +49,21 @@ public enum WriteError: Error, Sendable, Equatable, CustomStringConvertible {
 ///
 /// The new contents go to a unique temporary file in the same directory (same file system,
 /// so the final rename is atomic), which gets the original's permission bits and is fsynced
-/// before the rename. If `expectedOriginal` is given, the target is re-read just before the
-/// rename and must still hold exactly those bytes (a deleted target also counts as changed).
+/// before it takes the target's place. If `expectedOriginal` is given, the target must still
+/// hold exactly those bytes (a deleted target also counts as changed): it is re-read just
+/// before the replacement, and the replacement itself is an exchange whose outcome is
+/// checked, so an editor's save that lands while it runs is put back, never overwritten.
 /// If `path` is a symlink the file it points to is replaced, keeping the link.
 ///
 /// On any failure the temporary file is removed and the target left untouched.
 public func writeAtomically(_ bytes: [UInt8], to path: String, expectedOriginal: [UInt8]?) throws {
+    try writeAtomically(bytes, to: path, expectedOriginal: expectedOriginal, beforeReplacing: nil)
+}
+
+/// `beforeReplacing` runs after the last check and before the replacement: tests use it to
+/// land a concurrent save in the window the exchange closes.
+func writeAtomically(_ bytes: [UInt8], to path: String, expectedOriginal: [UInt8]?,
+                     beforeReplacing: (() -> Void)?) throws {
     let target = resolveSymlink(path)
 
     var original: FileStatus? = nil
@@ -89,41 +104,84 @@ public func writeAtomically(_ bytes: [UInt8], to path: String, expectedOriginal:
     if fsync(fd) != 0 {
         throw WriteError.system(path: path, operation: "sync", code: errno)
     }
+    guard case .success(let written) = fileStatus(descriptor: fd) else {
+        throw WriteError.system(path: path, operation: "inspect", code: errno)
+    }
     descriptorOpen = false
     let closeError = closeDescriptor(fd)
     if closeError != 0 {
         throw WriteError.system(path: path, operation: "write", code: closeError)
     }
 
-    // Checked as late as possible: the window between this read and the rename is tiny,
-    // unlike the window between the tool's original read and now.
-    if let expectedOriginal {
-        let before = fileStatus(target)
-        let current: [UInt8]
-        do {
-            current = try readFileBytes(target)
-        } catch ReadError.system(_, let code) where code == ENOENT {
-            throw WriteError.changedOnDisk(path: path)
-        } catch ReadError.system(_, let code) {
-            throw WriteError.system(path: path, operation: "re-read", code: code)
-        } catch {
-            throw WriteError.notRegularFile(path: path)
+    guard let expectedOriginal else {
+        beforeReplacing?()
+        if rename(tempPath, target) != 0 {
+            throw WriteError.system(path: path, operation: "replace", code: errno)
         }
-        if current != expectedOriginal { throw WriteError.changedOnDisk(path: path) }
-        // An editor saving by renaming a new file over this one while the read above ran
-        // leaves the replaced file's bytes in `current`: the path must still name the file
-        // that was read, so only the microseconds from here to the rename stay open.
-        guard case .success(let read) = before, case .success(let now) = fileStatus(target),
-              read.device == now.device, read.inode == now.inode, now.size == expectedOriginal.count else {
-            throw WriteError.changedOnDisk(path: path)
-        }
+        tempNeedsRemoval = false
+        syncDirectory(containing: target)
+        return
     }
 
-    if rename(tempPath, target) != 0 {
-        throw WriteError.system(path: path, operation: "replace", code: errno)
+    // Checked as late as possible: the window between this read and the replacement is
+    // short, unlike the window between the tool's original read and now.
+    let verified = try unchangedStatus(of: target, expected: expectedOriginal, reportingAs: path)
+    beforeReplacing?()
+
+    // The window that remains is not a few instructions: a rename over an existing file can
+    // hold the directory for milliseconds while the file system flushes the new file (ext4
+    // does), so an editor's save that started before the check above can still land after
+    // it. Exchanging the two files instead of renaming leaves whatever the target held at
+    // that instant under the temporary name, where it is checked before being deleted.
+    switch exchangeFiles(tempPath, target) {
+    case .unsupported:
+        if rename(tempPath, target) != 0 {
+            throw WriteError.system(path: path, operation: "replace", code: errno)
+        }
+        tempNeedsRemoval = false
+    case .failed(let code):
+        if code == ENOENT { throw WriteError.changedOnDisk(path: path) }
+        throw WriteError.system(path: path, operation: "replace", code: code)
+    case .exchanged:
+        if case .success(let replaced) = fileStatus(tempPath, followLinks: false), replaced.isSameVersion(as: verified) {
+            // The file replaced is the one verified: the temporary name now holds the
+            // original's bytes and removing it (the deferred unlink) completes the rename.
+            break
+        }
+        // Someone saved in between: swap back, so the target holds their file again.
+        tempNeedsRemoval = false
+        guard case .exchanged = exchangeFiles(tempPath, target),
+              case .success(let back) = fileStatus(tempPath, followLinks: false), back.isSameFile(as: written) else {
+            // The swap back failed, or a second save landed between the two exchanges: keep
+            // every file and say where, rather than guess which one is wanted.
+            throw WriteError.changedWhileWriting(path: path, keptAt: tempPath)
+        }
+        unlink(tempPath)
+        throw WriteError.changedOnDisk(path: path)
     }
-    tempNeedsRemoval = false
     syncDirectory(containing: target)
+}
+
+/// Re-reads `target` and returns its status if it still holds `expected` and the path named
+/// the same file before and after the read (an editor renaming a new file over this one
+/// mid-read would otherwise pass with the replaced file's bytes).
+private func unchangedStatus(of target: String, expected: [UInt8], reportingAs path: String) throws -> FileStatus {
+    let before = fileStatus(target)
+    let current: [UInt8]
+    do {
+        current = try readFileBytes(target)
+    } catch ReadError.system(_, let code) where code == ENOENT {
+        throw WriteError.changedOnDisk(path: path)
+    } catch ReadError.system(_, let code) {
+        throw WriteError.system(path: path, operation: "re-read", code: code)
+    } catch {
+        throw WriteError.notRegularFile(path: path)
+    }
+    guard current == expected, case .success(let read) = before, case .success(let now) = fileStatus(target),
+          now.isSameVersion(as: read), now.size == expected.count else {
+        throw WriteError.changedOnDisk(path: path)
+    }
+    return now
 }
 
 /// Follows `path` if it is a symlink, so the rename replaces the linked file rather than the

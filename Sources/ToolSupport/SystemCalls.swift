@@ -26,6 +26,8 @@ struct FileStatus: Sendable, Equatable {
     var size: Int
     var owner: UInt32
     var group: UInt32
+    /// Last modification, in nanoseconds since the epoch.
+    var modified: Int64
 
     private var format: UInt32 { mode & UInt32(S_IFMT) }
     var isDirectory: Bool { format == UInt32(S_IFDIR) }
@@ -41,6 +43,21 @@ struct FileStatus: Sendable, Equatable {
         size = Int(raw.st_size)
         owner = UInt32(raw.st_uid)
         group = UInt32(raw.st_gid)
+        #if canImport(Darwin)
+        modified = Int64(raw.st_mtimespec.tv_sec) &* 1_000_000_000 &+ Int64(raw.st_mtimespec.tv_nsec)
+        #else
+        modified = Int64(raw.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(raw.st_mtim.tv_nsec)
+        #endif
+    }
+
+    /// The same file (inode), whatever its contents now.
+    func isSameFile(as other: FileStatus) -> Bool {
+        device == other.device && inode == other.inode
+    }
+
+    /// The same file, not written to since `other` was taken (as far as size and mtime tell).
+    func isSameVersion(as other: FileStatus) -> Bool {
+        isSameFile(as: other) && size == other.size && modified == other.modified
     }
 }
 
@@ -131,3 +148,31 @@ func directoryEntries(_ path: String) -> Result<[String], SystemErrorCode> {
 func joinPath(_ directory: String, _ name: String) -> String {
     directory.hasSuffix("/") ? directory + name : directory + "/" + name
 }
+
+/// What `exchangeFiles` did.
+enum ExchangeResult: Equatable {
+    case exchanged
+    /// The platform or file system cannot exchange two names atomically.
+    case unsupported
+    case failed(Int32)
+}
+
+/// Swaps the files at two paths in one atomic step (`renameat2` with `RENAME_EXCHANGE`),
+/// so that neither name is ever missing and the file that was displaced can still be
+/// looked at. `renameat2` is reached through `dlsym` because Swift's Glibc module does not
+/// declare it; elsewhere, and on file systems without the flag, the answer is `unsupported`.
+func exchangeFiles(_ first: String, _ second: String) -> ExchangeResult {
+    #if canImport(Glibc)
+    guard let renameat2 = renameat2Function else { return .unsupported }
+    if renameat2(AT_FDCWD, first, AT_FDCWD, second, 2 /* RENAME_EXCHANGE */) == 0 { return .exchanged }
+    let code = errno
+    return code == EINVAL || code == ENOSYS || code == ENOTSUP || code == EOPNOTSUPP ? .unsupported : .failed(code)
+    #else
+    return .unsupported
+    #endif
+}
+
+#if canImport(Glibc)
+private typealias Renameat2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+private let renameat2Function: Renameat2? = dlsym(nil, "renameat2").map { unsafeBitCast($0, to: Renameat2.self) }
+#endif

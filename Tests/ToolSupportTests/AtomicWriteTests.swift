@@ -45,6 +45,51 @@ final class AtomicWriteTests: XCTestCase {
         XCTAssertEqual(try directoryListing(dir), ["a.tdl"])
     }
 
+    /// An editor saving by rename after the last check, as ext4 allows while it flushes the
+    /// editor's file during its rename: the exchange notices and puts the save back.
+    func testSaveByRenameInTheLastWindowIsPutBack() throws {
+        let dir = try makeTemporaryDirectory()
+        let path = "\(dir)/a.tdl"
+        try writeFile(path, "original\n")
+        XCTAssertThrowsError(try writeAtomically(Array("formatted\n".utf8), to: path, expectedOriginal: Array("original\n".utf8),
+                                                 beforeReplacing: {
+            try? writeFile("\(dir)/.editor-save", "saved by the editor\n")
+            XCTAssertEqual(rename("\(dir)/.editor-save", path), 0)
+        })) { error in
+            XCTAssertEqual(error as? WriteError, .changedOnDisk(path: path))
+        }
+        XCTAssertEqual(try readFile(path), Array("saved by the editor\n".utf8))
+        XCTAssertEqual(try directoryListing(dir), ["a.tdl"])
+    }
+
+    /// The same for an editor that writes the file in place (same inode, new size).
+    func testSaveInPlaceInTheLastWindowIsPutBack() throws {
+        let dir = try makeTemporaryDirectory()
+        let path = "\(dir)/a.tdl"
+        try writeFile(path, "original\n")
+        XCTAssertThrowsError(try writeAtomically(Array("formatted\n".utf8), to: path, expectedOriginal: Array("original\n".utf8),
+                                                 beforeReplacing: { try? writeFile(path, "saved in place, longer\n") })) { error in
+            XCTAssertEqual(error as? WriteError, .changedOnDisk(path: path))
+        }
+        XCTAssertEqual(try readFile(path), Array("saved in place, longer\n".utf8))
+        XCTAssertEqual(try directoryListing(dir), ["a.tdl"])
+    }
+
+    /// Without interference the exchange replaces the file and leaves nothing beside it.
+    func testExchangeReplacesWhenNothingInterferes() throws {
+        let dir = try makeTemporaryDirectory()
+        let path = "\(dir)/a.tdl"
+        try writeFile(path, "original\n")
+        var calls = 0
+        try writeAtomically(Array("formatted\n".utf8), to: path, expectedOriginal: Array("original\n".utf8),
+                            beforeReplacing: { calls += 1 })
+        XCTAssertEqual(calls, 1)
+        XCTAssertEqual(try readFile(path), Array("formatted\n".utf8))
+        XCTAssertEqual(try directoryListing(dir), ["a.tdl"])
+        XCTAssertEqual(exchangeFiles("\(dir)/missing-1", "\(dir)/missing-2"), .failed(ENOENT),
+                       "renameat2 is reachable here, so the exchange path is the one tested")
+    }
+
     func testDeletedTargetCountsAsChanged() throws {
         let dir = try makeTemporaryDirectory()
         let path = "\(dir)/gone.tdl"
