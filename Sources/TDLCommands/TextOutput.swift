@@ -9,9 +9,13 @@ struct TextOutput {
         bytes.reserveCapacity(4096)
     }
 
+    /// Disfavoured so that literals (`write(": ")`) take the `StaticString` path, which
+    /// copies bytes without looking at a `String`'s representation: the report of a large
+    /// file writes about twenty pieces per diagnostic.
+    @_disfavoredOverload
     mutating func write(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        if let done: Void = text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) { return done }
+        bytes.append(contentsOf: text.utf8)
     }
 
     mutating func write(_ text: StaticString) {
@@ -19,7 +23,12 @@ struct TextOutput {
     }
 
     mutating func write(_ n: Int) {
-        if n < 0 { bytes.append(0x2D); write(-n); return }
+        if n < 0 {
+            bytes.append(0x2D)
+            if n == .min { write(String(n).dropFirst().description); return }
+            write(-n)
+            return
+        }
         if n >= 10 { write(n / 10) }
         bytes.append(0x30 + UInt8(n % 10))
     }

@@ -13,13 +13,7 @@ public struct LineIndex: Sendable {
 
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        var starts: [Int] = [0]
-        var ascii: [Bool] = []
-        starts.reserveCapacity(bytes.count / 24 + 1)
-        let trailingASCII = bytes.withUnsafeBufferPointer { LineIndex.scan($0, from: 0, to: $0.count, starts: &starts, ascii: &ascii) }
-        ascii.append(trailingASCII)
-        self.lineStarts = starts
-        self.asciiLine = ascii
+        (lineStarts, asciiLine) = bytes.withUnsafeBufferPointer { LineIndex.lines($0, from: 0, to: $0.count, firstStart: 0) }
     }
 
     private init(bytes: [UInt8], lineStarts: [Int], asciiLine: [Bool]) {
@@ -43,67 +37,116 @@ public struct LineIndex: Sendable {
         let regionStart = lineStarts[firstLine]
         let oldRegionEnd = lastLine + 1 < lineStarts.count ? lineStarts[lastLine + 1] : bytes.count
         let regionEnd = oldRegionEnd + delta
-        var starts = Array(lineStarts[0...firstLine])
+        var starts = Array(lineStarts[0..<firstLine])
         var ascii = Array(asciiLine[0..<firstLine])
         starts.reserveCapacity(lineStarts.count + 8)
         ascii.reserveCapacity(lineStarts.count + 8)
-        let trailingASCII = newBytes.withUnsafeBufferPointer {
-            LineIndex.scan($0, from: regionStart, to: regionEnd, starts: &starts, ascii: &ascii)
+        // The region's lines: its first start, the starts its breaks begin, and one ASCII
+        // flag per start (the last one for the part after its last break).
+        let region = newBytes.withUnsafeBufferPointer {
+            LineIndex.lines($0, from: regionStart, to: regionEnd, firstStart: regionStart)
         }
+        starts.append(contentsOf: region.starts)
         if lastLine + 1 < lineStarts.count {
             // The region ends where the next untouched line starts: the scan must have found it.
             guard starts.last == regionEnd else { return LineIndex(newBytes) }
+            ascii.append(contentsOf: region.ascii.dropLast())
             for k in (lastLine + 2)..<max(lastLine + 2, lineStarts.count) { starts.append(lineStarts[k] + delta) }
             ascii.append(contentsOf: asciiLine[(lastLine + 1)...])
         } else {
-            ascii.append(trailingASCII)
+            ascii.append(contentsOf: region.ascii)
         }
         return LineIndex(bytes: newBytes, lineStarts: starts, asciiLine: ascii)
     }
 
-    /// Scans `buf[from..<to]` (which starts a line): appends the start of each line a break
-    /// begins and the ASCII flag of each line a break ends; returns the flag of the part
-    /// after the last break.
-    private static func scan(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to n: Int,
-                             starts: inout [Int], ascii: inout [Bool]) -> Bool {
-        var isASCII = true
-        var i = from
-        while i < n {
-            // Skip eight bytes at a time while none is a line break or non-ASCII: most of
-            // a document is, so the byte loop below runs only near line ends.
-            if isASCII, let base = buf.baseAddress {
-                while i + 8 <= n {
-                    let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                    if LineIndex.mayHoldBreakOrNonASCII(word) { break }
-                    i += 8
-                }
-                if i >= n { break }
-            }
-            let b = buf[i]
-            if b == 0x0A {
-                ascii.append(isASCII); isASCII = true
-                starts.append(i + 1)
-            } else if b == 0x0D {
-                ascii.append(isASCII); isASCII = true
-                // A CR LF pair is one break (the LF may lie past `n`: the next line's
-                // start then tells, and the caller compares).
-                if i + 1 < buf.count && buf[i + 1] == 0x0A { i += 1 }
-                starts.append(i + 1)
-            } else if b >= 0x80 {
-                isASCII = false
-            }
-            i += 1
-        }
-        return isASCII
+    /// The lines of `buf[from..<to]`, which starts a line at `firstStart`: `firstStart` and
+    /// the start of each line a break begins, and for each of those lines whether it is pure
+    /// ASCII (without its terminator). Collected in growable buffers without `Array`'s
+    /// per-append checks: a 10 MB document has half a million lines.
+    static func lines(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to n: Int, firstStart: Int) -> (starts: [Int], ascii: [Bool]) {
+        let estimate = (n - from) / 16 + 1
+        var starts = GrowableBuffer<Int>(capacity: estimate)
+        var ascii = GrowableBuffer<Bool>(capacity: estimate)
+        scan(buf, from: from, to: n, firstStart: firstStart, starts: &starts, ascii: &ascii)
+        return (starts.finish(), ascii.finish())
     }
 
-    /// Whether any byte of `word` is LF, CR or ≥ 0x80 (may report true for other bytes, never false for these).
+    /// Scans `buf[from..<to]`, appending to `starts` and `ascii`.
+    ///
+    /// Eight bytes at a time: a mask marks exactly the CR and LF bytes of a word, and only
+    /// those are visited, so a line costs a few instructions beyond its words. A word that
+    /// holds both a break and a non-ASCII byte (rare) is walked byte by byte.
+    private static func scan(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to n: Int, firstStart: Int,
+                             starts: inout GrowableBuffer<Int>, ascii: inout GrowableBuffer<Bool>) {
+        starts.append(firstStart)
+        var isASCII = true
+        guard let base = buf.baseAddress else {
+            ascii.append(true)
+            return
+        }
+        var i = from
+        // Handles the byte at `p` (a CR or LF) and returns where the next line starts.
+        @inline(__always) func lineBreak(at p: Int) -> Int {
+            ascii.append(isASCII)
+            isASCII = true
+            // A CR LF pair is one break (the LF may lie past `n`: the next line's start then
+            // tells, and the caller compares).
+            let next = base[p] == 0x0D && p + 1 < buf.count && base[p + 1] == 0x0A ? p + 2 : p + 1
+            starts.append(next)
+            return next
+        }
+        while i + 8 <= n {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            // Most words hold no byte below 0x0E (no CR or LF): a cheap test skips the exact mask.
+            let mayBreak = (word &- LineIndex.ones &* 0x0E) & ~word & LineIndex.highs
+            var breaks = mayBreak == 0 ? 0 : LineIndex.breakMask(word)
+            let nonASCII = word & LineIndex.highs
+            if breaks == 0 {
+                if nonASCII != 0 { isASCII = false }
+                i += 8
+                continue
+            }
+            if nonASCII != 0 {
+                // Which line each non-ASCII byte belongs to matters: byte by byte.
+                let end = i + 8
+                while i < end {
+                    let b = base[i]
+                    if b == 0x0A || b == 0x0D { i = lineBreak(at: i) } else { if b >= 0x80 { isASCII = false }; i += 1 }
+                }
+                continue
+            }
+            // Where scanning resumes: past this word, or past a CR LF's LF in the next one.
+            var next = i + 8
+            while breaks != 0 {
+                let p = i + breaks.trailingZeroBitCount >> 3
+                breaks &= breaks &- 1
+                let after = lineBreak(at: p)
+                if after == p + 2 && p + 1 < i + 8 {
+                    // A CR LF inside this word: its LF is not a break of its own.
+                    breaks &= ~(UInt64(0x80) << (UInt64(p + 1 - i) << 3))
+                }
+                if after > next { next = after }
+            }
+            i = next
+        }
+        while i < n {
+            let b = base[i]
+            if b == 0x0A || b == 0x0D { i = lineBreak(at: i) } else { if b >= 0x80 { isASCII = false }; i += 1 }
+        }
+        ascii.append(isASCII)
+    }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// 0x80 in each byte of `word` that is LF or CR, 0 elsewhere (exact: no borrow between bytes).
     @inline(__always)
-    static func mayHoldBreakOrNonASCII(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        func hasZero(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
-        return word & highs != 0 || hasZero(word ^ (ones &* 0x0A)) || hasZero(word ^ (ones &* 0x0D))
+    static func breakMask(_ word: UInt64) -> UInt64 {
+        @inline(__always) func zeroBytes(_ v: UInt64) -> UInt64 {
+            let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            return ~(((v & low) &+ low) | v | low)
+        }
+        return zeroBytes(word ^ (ones &* 0x0A)) | zeroBytes(word ^ (ones &* 0x0D))
     }
 
     public var lineCount: Int { lineStarts.count }

@@ -98,6 +98,13 @@ struct Checker {
         }
     }
 
+    /// What each style chain reports for each kind that uses it (`checkStyleApplies`).
+    var styleUseFindings: [StyleUse: [Diagnostic]] = [:]
+    struct StyleUse: Hashable {
+        let chain: ObjectIdentifier
+        let kindID: Int
+    }
+
     /// Findings of unchanged templates from the previous validation (language server only).
     var cache: ValidationCache?
 
@@ -110,11 +117,11 @@ struct Checker {
         self.nodes = NodeTable(tree, deferSets: cache != nil)
     }
 
-    mutating func report(_ code: DiagnosticCode, _ range: ByteRange, _ message: String,
+    mutating func report(_ code: DiagnosticCode, _ range: ByteRange, _ message: MessageText,
                          related: [RelatedLocation] = [], fixes: [Fix] = [], tags: [DiagnosticTag] = [],
                          severity: Severity? = nil) {
         diagnostics.append(Diagnostic(code: code.code, severity: severity ?? code.severity, range: range,
-                                      message: message, related: related, fixes: fixes, tags: tags))
+                                      message: message.string, related: related, fixes: fixes, tags: tags))
     }
 
     // MARK: Document
@@ -358,7 +365,7 @@ struct Checker {
             for (i, name) in cycle.enumerated() {
                 guard let style = styles[name], style.importedFrom == nil else { continue }
                 let range = style.block.property("style")?.valueRange ?? style.block.headerRange
-                report(.styleCycle, range, "style cycle: " + Checker.cycleText(cycle, from: i))
+                report(.styleCycle, range, "style cycle: \(Checker.cycleText(cycle, from: i))")
             }
         }
     }
@@ -457,7 +464,7 @@ struct Checker {
         if Schema.kind(kind) == nil, let guess = nearest(kind, among: allowed), let token = block.kindToken {
             fixes.append(Fix(title: "Change to `\(guess)`", edits: [TextEdit(range: token.range, newText: guess)], isCertain: false))
         }
-        report(.kindNotAllowed, block.headerRange, message, fixes: fixes)
+        report(.kindNotAllowed, block.headerRange, MessageText(message), fixes: fixes)
     }
 }
 

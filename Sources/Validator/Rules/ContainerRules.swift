@@ -34,7 +34,7 @@ extension Checker {
                 message += "; did you mean `\(guess)`?"
                 fixes.append(Fix(title: "Change to `\(guess)`", edits: [TextEdit(range: token.range, newText: guess)], isCertain: false))
             }
-            report(.undefinedElement, token.range, message, fixes: fixes)
+            report(.undefinedElement, token.range, MessageText(message), fixes: fixes)
         }
         for (name, p) in scope.params where !scope.usedParams.contains(name) {
             report(.unusedParameter, p.keyToken.range, "parameter `\(name)` is never used in `{{\(name)}}`", tags: [.unnecessary])
@@ -148,8 +148,7 @@ extension Checker {
             if effectiveProperty(block, schemaProperty.name) != nil { continue }
             let placeholder = schemaProperty.type.example
             report(.missingProperty, block.headerRange,
-                   "`\(schema.name)` needs `\(schemaProperty.name)` (\(schemaProperty.type.expectation))"
-                   + (schemaProperty.requiredUnless.isEmpty ? "" : ", or " + schemaProperty.requiredUnless.map { "`\($0)`" }.joined(separator: " or ")),
+                   "`\(schema.name)` needs `\(schemaProperty.name)` (\(schemaProperty.type.expectation))\(schemaProperty.requiredUnless.isEmpty ? "" : ", or " + schemaProperty.requiredUnless.map { "`\($0)`" }.joined(separator: " or "))",
                    fixes: insertPropertyFix(block, key: schemaProperty.name, value: placeholder).map { [$0] } ?? [])
         }
         for pair in SchemaIndex.exclusions(kindID) where slots[pair.0] >= 0 && slots[pair.1] >= 0 {
@@ -170,19 +169,44 @@ extension Checker {
     func propertyKey(_ node: Int) -> String { raw.text(raw.tokens[raw.firstToken(node)]) }
     func keyRange(_ node: Int) -> ByteRange { raw.tokens[raw.firstToken(node)].range }
 
+    /// Reports each property the style chain sets that the kind does not use, at the
+    /// element's `style:` value. What a chain reports for a kind is the same at every use,
+    /// so it is worked out once per style and kind and copied with the use's range (the
+    /// copies share their text).
     mutating func checkStyleApplies(useNode: Int, schema: KindSchema, kindID: Int, styleName: String, chain: StyleChain) {
+        let key = StyleUse(chain: ObjectIdentifier(chain), kindID: kindID)
+        let findings: [Diagnostic]
+        if let known = styleUseFindings[key] {
+            findings = known
+        } else {
+            findings = styleDoesNotApply(schema: schema, kindID: kindID, styleName: styleName, chain: chain)
+            styleUseFindings[key] = findings
+        }
+        guard !findings.isEmpty else { return }
         let useRange = raw.valueRange(ofProperty: useNode)
+        for finding in findings {
+            var d = finding
+            d.range = useRange
+            diagnostics.append(d)
+        }
+    }
+
+    private func styleDoesNotApply(schema: KindSchema, kindID: Int, styleName: String, chain: StyleChain) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
         var reported: Set<String> = []
         for style in chain.styles {
             for (i, id) in style.ids.enumerated() where id != SchemaIndex.Key.style && !SchemaIndex.has(id, inKind: kindID) {
                 let p = style.properties[i].property
                 let key = p.key
                 guard reported.insert(key).inserted else { continue }
-                report(.styleDoesNotApply, useRange,
-                       "style `\(style.block.name ?? styleName)` sets `\(key)`, which `\(schema.name)` does not use",
-                       related: [RelatedLocation(path: style.importedFrom, range: p.range, message: "`\(key)` is set here")])
+                let code = DiagnosticCode.styleDoesNotApply
+                findings.append(Diagnostic(
+                    code: code.code, severity: code.severity, range: ByteRange(start: 0, end: 0),
+                    message: "style `\(style.block.name ?? styleName)` sets `\(key)`, which `\(schema.name)` does not use",
+                    related: [RelatedLocation(path: style.importedFrom, range: p.range, message: "`\(key)` is set here")]))
             }
         }
+        return findings
     }
 
     mutating func reportUnknownProperty(_ property: PropertySyntax, schema: KindSchema) {
@@ -196,7 +220,7 @@ extension Checker {
             let owners = Schema.kinds(acceptingProperty: property.key).prefix(4).map { "`\($0.name)`" }.joined(separator: ", ")
             message += "; it belongs to \(owners)"
         }
-        report(.unknownProperty, property.keyToken.range, message, fixes: fixes)
+        report(.unknownProperty, property.keyToken.range, MessageText(message), fixes: fixes)
     }
 
     /// The whole line of `range` including its line break, for edits that delete a line.

@@ -24,8 +24,8 @@ struct Lint {
         return out
     }
 
-    func report(_ code: DiagnosticCode, _ range: ByteRange, _ message: String, fixes: [Fix] = [], into out: inout [Diagnostic]) {
-        out.append(Diagnostic(code: code.code, severity: code.severity, range: range, message: message, fixes: fixes))
+    func report(_ code: DiagnosticCode, _ range: ByteRange, _ message: MessageText, fixes: [Fix] = [], into out: inout [Diagnostic]) {
+        out.append(Diagnostic(code: code.code, severity: code.severity, range: range, message: message.string, fixes: fixes))
     }
 
     /// Makes block `node` the element whose properties `read` sees.
@@ -141,7 +141,10 @@ struct Lint {
             }
 
             if (box.width == 0 || box.height == 0) && kindID != Lint.kindID.divider {
-                report(.zeroSize, sizeRange(c), "`\(elementName(c))` has zero \(box.width == 0 ? "width" : "height") and will not be visible", into: &out)
+                var message: MessageText = "`"
+                appendElementName(c, to: &message)
+                message.append("` has zero \(box.width == 0 ? "width" : "height") and will not be visible")
+                report(.zeroSize, sizeRange(c), message, into: &out)
             }
             let isLine = kindID == Lint.kindID.line || kindID == Lint.kindID.arrow
             if let canvas, !isLine {
@@ -151,7 +154,7 @@ struct Lint {
                 for (key, id) in [("from", SchemaIndex.Key.from), ("to", SchemaIndex.Key.to)] {
                     if let p = read(id, Lint.point), p.0 < 0 || p.1 < 0 || p.0 > canvas.0 || p.1 > canvas.1 {
                         report(.outsideCanvas, reportRange(c, id),
-                               "`\(key)` point (\(formatNumber(p.0)), \(formatNumber(p.1))) lies outside the \(formatNumber(canvas.0)) x \(formatNumber(canvas.1)) canvas", into: &out)
+                               "`\(key)` point (\(number: p.0), \(number: p.1)) lies outside the \(number: canvas.0) x \(number: canvas.1) canvas", into: &out)
                     }
                 }
             }
@@ -177,11 +180,14 @@ struct Lint {
     }
 
     /// `kind name` of an element, for messages.
-    func elementName(_ node: Int) -> String {
+    func appendElementName(_ node: Int, to message: inout MessageText) {
         let raw = checker.raw
         let header = raw.blockHeader(node)
-        let kind = header.kind.map(raw.text) ?? ""
-        return kind + (header.name.map { " " + raw.text($0) } ?? "")
+        if let kind = header.kind { message.append(kind, in: raw) }
+        if let name = header.name {
+            message.append(" ")
+            message.append(name, in: raw)
+        }
     }
 
     func sizeRange(_ block: Int) -> ByteRange {
@@ -196,16 +202,24 @@ struct Lint {
         let partly = x < 0 || y < 0 || right > canvas.0 || bottom > canvas.1
         guard partly else { return }
         let wholly = right <= 0 || bottom <= 0 || x >= canvas.0 || y >= canvas.1
-        var sides: [String] = []
-        if x < 0 { sides.append("left") }
-        if y < 0 { sides.append("top") }
-        if right > canvas.0 { sides.append("right") }
-        if bottom > canvas.1 { sides.append("bottom") }
-        let name = "`\(elementName(block))`"
-        let extent = box.width == nil ? "at (\(formatNumber(x)), \(formatNumber(y)))"
-            : "(\(formatNumber(x)), \(formatNumber(y)), \(formatNumber(w)) x \(formatNumber(h)))"
-        report(.outsideCanvas, reportRange(block, SchemaIndex.Key.at),
-               "\(name) \(extent) is \(wholly ? "wholly" : "partly") outside the \(formatNumber(canvas.0)) x \(formatNumber(canvas.1)) canvas (past the \(sides.joined(separator: " and ")) edge)", into: &out)
+        let sides = [(x < 0, "left"), (y < 0, "top"), (right > canvas.0, "right"), (bottom > canvas.1, "bottom")]
+        var message: MessageText = "`"
+        appendElementName(block, to: &message)
+        message.append("` ")
+        if box.width == nil {
+            message.append("at (\(number: x), \(number: y))")
+        } else {
+            message.append("(\(number: x), \(number: y), \(number: w) x \(number: h))")
+        }
+        message.append(" is \(wholly ? "wholly" : "partly") outside the \(number: canvas.0) x \(number: canvas.1) canvas (past the ")
+        var first = true
+        for (past, side) in sides where past {
+            if !first { message.append(" and ") }
+            message.append("\(side)")
+            first = false
+        }
+        message.append(" edge)")
+        report(.outsideCanvas, reportRange(block, SchemaIndex.Key.at), message, into: &out)
     }
 
     func checkText(_ block: Int, kindID: Int, background: RGBAColor?, out: inout [Diagnostic]) {
@@ -240,7 +254,7 @@ struct Lint {
         if ratio + 1e-9 < required {
             let shownRatio = (ratio * 100).rounded(.down) / 100
             report(.lowContrast, reportRange(block, SchemaIndex.Key.color),
-                   "text colour \(foreground.hexString) on \(background.hexString) has contrast \(shownRatio):1; WCAG AA needs \(formatNumber(required)):1 for \(large ? "large" : "normal-size") text", into: &out)
+                   "text colour \(hex: foreground) on \(hex: background) has contrast \(shownRatio):1; WCAG AA needs \(number: required):1 for \(large ? "large" : "normal-size") text", into: &out)
         }
     }
 

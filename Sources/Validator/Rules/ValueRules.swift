@@ -81,7 +81,7 @@ extension Checker {
                     message = "`\(value)` is not a value of `\(key)`; did you mean `\(guess)`? Expected one of " + values.map { "`\($0)`" }.joined(separator: ", ")
                     fixes.append(Fix(title: "Change to `\(guess)`", edits: [TextEdit(range: list[0].range, newText: guess)], isCertain: false))
                 }
-                report(.unknownEnumValue, list[0].range, message, fixes: fixes)
+                report(.unknownEnumValue, list[0].range, MessageText(message), fixes: fixes)
             }
         case .font:
             guard list.count <= 2, isString(0) else { return wrong() }
@@ -94,7 +94,7 @@ extension Checker {
                         message += "; did you mean `\(guess)`?"
                         fixes.append(Fix(title: "Change to `\(guess)`", edits: [TextEdit(range: list[1].range, newText: guess)], isCertain: false))
                     }
-                    report(.unknownEnumValue, list[1].range, message, fixes: fixes)
+                    report(.unknownEnumValue, list[1].range, MessageText(message), fixes: fixes)
                 }
             }
         case .styleReference:
@@ -108,7 +108,7 @@ extension Checker {
                     message += "; did you mean `\(guess)`?"
                     fixes.append(Fix(title: "Change to `\(guess)`", edits: [TextEdit(range: list[0].range, newText: guess)], isCertain: false))
                 }
-                report(.undefinedStyle, list[0].range, message, fixes: fixes)
+                report(.undefinedStyle, list[0].range, MessageText(message), fixes: fixes)
             } else if ownerKindID != SchemaIndex.styleKindID {
                 // A style is used when an element uses it, directly or through other styles; a
                 // style used only by another style counts once that style is used.
@@ -197,7 +197,7 @@ extension Checker {
                 message += "; did you mean `\(guess)`?"
                 fixes.append(Fix(title: "Change to `\(guess)`", edits: [TextEdit(range: atom.range, newText: guess)], isCertain: false))
             }
-            report(.unknownEnumValue, atom.range, message, fixes: fixes)
+            report(.unknownEnumValue, atom.range, MessageText(message), fixes: fixes)
         default:
             report(.wrongType, atom.range, "`\(propertyKey(node))` expects a colour (#RRGGBB or a CSS colour name), found \(describe([atom]))")
         }
@@ -235,7 +235,7 @@ extension Checker {
                     message += "; did you mean `\(guess)`?"
                     fixes.append(Fix(title: "Change to `{{\(guess)}}`", edits: [TextEdit(range: range, newText: "{{\(guess)}}")], isCertain: false))
                 }
-                report(.undefinedParameter, range, message, fixes: fixes)
+                report(.undefinedParameter, range, MessageText(message), fixes: fixes)
             }
         }
         // A `{{` that formed no interpolation.
