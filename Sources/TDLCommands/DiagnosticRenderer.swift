@@ -9,7 +9,7 @@ struct DiagnosticRenderer {
         color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
-    private func severityColor(_ s: Severity) -> String {
+    private func severityColor(_ s: Severity) -> StaticString {
         switch s {
         case .error: return "1;31"
         case .warning: return "1;33"

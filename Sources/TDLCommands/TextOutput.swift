@@ -1,42 +1,109 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A UTF-8 output buffer for the text report: strings, numbers and source slices are
 /// appended in place, and ANSI colour wraps a part only when colour is on.
+///
+/// The report of a large file is written in millions of small pieces (about twenty per
+/// diagnostic), so the bytes live in one malloc'd block written through a pointer:
+/// `Array.append` checks uniqueness and capacity on every call, which cost more than the
+/// copying itself.
 struct TextOutput {
     let color: Bool
-    private(set) var bytes: [UInt8] = []
+    private let storage = Storage()
 
     init(color: Bool) {
         self.color = color
-        bytes.reserveCapacity(4096)
     }
 
-    /// Disfavoured so that literals (`write(": ")`) take the `StaticString` path, which
-    /// copies bytes without looking at a `String`'s representation: the report of a large
-    /// file writes about twenty pieces per diagnostic.
+    /// Everything written so far.
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage.base, count: storage.count)) }
+
+    private final class Storage {
+        var base: UnsafeMutablePointer<UInt8>
+        var count = 0
+        var capacity = 1 << 16
+
+        init() {
+            guard let memory = malloc(capacity) else { fatalError("out of memory for the report") }
+            base = memory.assumingMemoryBound(to: UInt8.self)
+        }
+
+        deinit { free(base) }
+
+        /// Room for `n` more bytes; returns where they go.
+        @inline(__always)
+        func reserve(_ n: Int) -> UnsafeMutablePointer<UInt8> {
+            if count + n > capacity { grow(count + n) }
+            return base + count
+        }
+
+        private func grow(_ needed: Int) {
+            var bigger = capacity * 2
+            while bigger < needed { bigger *= 2 }
+            guard let memory = realloc(base, bigger) else { fatalError("out of memory for the report") }
+            base = memory.assumingMemoryBound(to: UInt8.self)
+            capacity = bigger
+        }
+
+        @inline(__always)
+        func append(_ source: UnsafeRawBufferPointer) {
+            guard let from = source.baseAddress, !source.isEmpty else { return }
+            let to = reserve(source.count)
+            memcpy(to, from, source.count)
+            count += source.count
+        }
+
+        @inline(__always)
+        func append(_ byte: UInt8) {
+            reserve(1).pointee = byte
+            count += 1
+        }
+
+        func append(_ byte: UInt8, count n: Int) {
+            guard n > 0 else { return }
+            memset(reserve(n), Int32(byte), n)
+            count += n
+        }
+    }
+
     @_disfavoredOverload
     mutating func write(_ text: String) {
-        if let done: Void = text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) { return done }
-        bytes.append(contentsOf: text.utf8)
+        if let done: Void = text.utf8.withContiguousStorageIfAvailable({ storage.append(UnsafeRawBufferPointer($0)) }) { return done }
+        for byte in text.utf8 { storage.append(byte) }
     }
 
+    /// Literals (`write(": ")`) come here: a copy of bytes known at compile time.
     mutating func write(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        storage.append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     mutating func write(_ n: Int) {
         if n < 0 {
-            bytes.append(0x2D)
+            storage.append(0x2D)
             if n == .min { write(String(n).dropFirst().description); return }
             write(-n)
             return
         }
-        if n >= 10 { write(n / 10) }
-        bytes.append(0x30 + UInt8(n % 10))
+        let width = TextOutput.digits(n)
+        let to = storage.reserve(width)
+        var rest = n
+        for k in stride(from: width - 1, through: 0, by: -1) {
+            to[k] = 0x30 + UInt8(rest % 10)
+            rest /= 10
+        }
+        storage.count += width
     }
 
     mutating func spaces(_ count: Int) { repeated(0x20, count) }
 
     mutating func repeated(_ byte: UInt8, _ count: Int) {
-        bytes.append(contentsOf: repeatElement(byte, count: max(0, count)))
+        storage.append(byte, count: count)
     }
 
     /// `body`'s output wrapped in an ANSI colour when colour is on.
@@ -46,40 +113,48 @@ struct TextOutput {
         if color { write("\u{1B}[0m") }
     }
 
-    mutating func painted(_ code: String, _ body: (inout TextOutput) -> Void) {
-        if color { write("\u{1B}["); write(code); write("m") }
-        body(&self)
-        if color { write("\u{1B}[0m") }
-    }
-
     /// Source bytes as text: copied when ASCII, else decoded (invalid UTF-8 shows as U+FFFD).
     mutating func writeText(_ source: [UInt8], _ start: Int, _ end: Int) {
         guard start < end else { return }
-        let slice = source[start..<end]
-        if slice.allSatisfy({ $0 < 0x80 }) {
-            bytes.append(contentsOf: slice)
-        } else {
-            write(String(decoding: slice, as: UTF8.self))
+        source.withUnsafeBufferPointer { all in
+            let slice = UnsafeBufferPointer(rebasing: all[start..<end])
+            if TextOutput.isASCII(slice) {
+                storage.append(UnsafeRawBufferPointer(slice))
+            } else {
+                write(String(decoding: slice, as: UTF8.self))
+            }
         }
     }
 
     /// One space per character of `source[start..<end]`, tabs kept, so a caret line lines up.
     mutating func lead(_ source: [UInt8], _ start: Int, _ end: Int) {
         guard start < end else { return }
-        let slice = source[start..<end]
-        if slice.allSatisfy({ $0 < 0x80 }) {
-            for b in slice { bytes.append(b == 0x09 ? 0x09 : 0x20) }
-        } else {
-            for scalar in String(decoding: slice, as: UTF8.self).unicodeScalars { bytes.append(scalar == "\t" ? 0x09 : 0x20) }
+        source.withUnsafeBufferPointer { all in
+            let slice = UnsafeBufferPointer(rebasing: all[start..<end])
+            if TextOutput.isASCII(slice) && !slice.contains(0x09) {
+                storage.append(0x20, count: slice.count)
+            } else if TextOutput.isASCII(slice) {
+                for b in slice { storage.append(b == 0x09 ? 0x09 : 0x20) }
+            } else {
+                for scalar in String(decoding: slice, as: UTF8.self).unicodeScalars { storage.append(scalar == "\t" ? 0x09 : 0x20) }
+            }
         }
     }
 
     /// Characters (Unicode scalars, invalid bytes as U+FFFD) in `source[start..<end]`.
     static func scalarCount(_ source: [UInt8], _ start: Int, _ end: Int) -> Int {
         guard start < end else { return 0 }
-        let slice = source[start..<end]
-        if slice.allSatisfy({ $0 < 0x80 }) { return slice.count }
-        return String(decoding: slice, as: UTF8.self).unicodeScalars.count
+        return source.withUnsafeBufferPointer { all in
+            let slice = UnsafeBufferPointer(rebasing: all[start..<end])
+            if isASCII(slice) { return slice.count }
+            return String(decoding: slice, as: UTF8.self).unicodeScalars.count
+        }
+    }
+
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var any: UInt8 = 0
+        for b in bytes { any |= b }
+        return any < 0x80
     }
 
     static func digits(_ n: Int) -> Int {

@@ -62,7 +62,8 @@ public struct NameTable: Sendable {
 
     public var count: Int { names.count }
 
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+    /// FNV-1a over `bytes[start..<end]`, folded; shared with tables of names found at run time.
+    package static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         var k = start
         while k < end {

@@ -25,6 +25,14 @@ struct Checker {
     var usedStyles: Set<String> = []
     /// Each style's chain (itself, then the styles it extends), built once after all styles are known.
     var chains: [String: StyleChain] = [:]
+    /// The same chains by style id, so an element's `style:` is looked up from its token's
+    /// bytes without building a `String`.
+    var styleIDs = NameTable([])
+    var chainByID: [StyleChain] = []
+    /// Per style id, the `styleGeneration` in which its chain was last added to
+    /// `usedStyles`: a style used by a thousand elements is added once.
+    var styleMarked: [Int] = []
+    var styleGeneration = 0
 
     /// A style and the styles it extends, nearest first, with one table saying which of them
     /// supplies each key: lint asks it for a dozen keys of every element that uses the style.
@@ -105,6 +113,9 @@ struct Checker {
         let kindID: Int
     }
 
+    /// The id of the style `token` names (`styleIDs`), or -1.
+    func styleID(_ token: Token) -> Int { styleIDs.id(raw.bytes, token.start, token.end) }
+
     /// Findings of unchanged templates from the previous validation (language server only).
     var cache: ValidationCache?
 
@@ -142,7 +153,15 @@ struct Checker {
         }
         loadImports(document)
         checkStyleCycles()
-        for name in styles.keys { chains[name] = StyleChain(styleChain(startingWith: name)) }
+        var names: [String] = []
+        for name in styles.keys {
+            let chain = StyleChain(styleChain(startingWith: name))
+            chains[name] = chain
+            names.append(name)
+            chainByID.append(chain)
+        }
+        styleIDs = NameTable(names)
+        styleMarked = Array(repeating: -1, count: names.count)
         checkTopLevelBlocks(document)
         for (name, style) in styles where style.importedFrom == nil && !usedStyles.contains(name) {
             report(.unusedStyle, style.block.headerRange, "style `\(name)` is never used", tags: [.unnecessary])
@@ -200,6 +219,7 @@ struct Checker {
             let before = diagnostics.count
             let usedBefore = usedStyles
             usedStyles = []
+            styleGeneration += 1
             checkTopLevel(block)
             let used = usedStyles
             usedStyles = usedBefore.union(used)

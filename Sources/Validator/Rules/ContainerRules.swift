@@ -5,7 +5,7 @@ struct Scope {
     let container: BlockSyntax
     let kind: String
     /// Element names across the whole set, nested groups included, with their block nodes.
-    var names: [String: Int] = [:]
+    var names = ElementNames()
     /// Declared parameters (templates) and those some `{{name}}` uses.
     var params: [String: PropertySyntax] = [:]
     var usedParams: Set<String> = []
@@ -21,13 +21,14 @@ struct Scope {
 extension Checker {
     mutating func checkContainer(_ block: BlockSyntax, schema: KindSchema, scope: inout Scope) {
         // Parameters first: interpolations anywhere in the template may use them.
-        for params in block.blocks where params.kind == "params" {
+        for (c, entry) in nodes.children(of: block.node.id) where entry.kind == .block && Int(entry.id) == SchemaIndex.paramsKindID {
+            guard let params = tree.node(at: c).asBlock else { continue }
             for p in params.properties where scope.params[p.key] == nil { scope.params[p.key] = p }
         }
         checkBody(block, schema: schema, scope: &scope)
-        for token in scope.elementReferences where scope.names[raw.text(token)] == nil {
+        for token in scope.elementReferences where scope.names.node(named: token, in: raw.bytes) == nil {
             let text = raw.text(token)
-            let names = Array(scope.names.keys).sorted()
+            let names = scope.names.names(in: raw.bytes).sorted()
             var message = "no element named `\(text)` in this annotation set"
             var fixes: [Fix] = []
             if let guess = nearest(text, among: names) {
@@ -74,15 +75,10 @@ extension Checker {
             }
             let childSchema = SchemaIndex.kind(kindID)
             checkNameAndTitle(node: c, header: header, childSchema.schema)
-            if let nameToken = header.name {
-                let name = raw.text(nameToken)
-                if let first = scope.names[name] {
-                    report(.duplicateName, raw.headerRange(ofBlock: c),
-                           "an element named `\(name)` already exists in \(scope.kind) `\(scope.container.name ?? "")`",
-                           related: [RelatedLocation(range: raw.headerRange(ofBlock: first), message: "first defined here")])
-                } else {
-                    scope.names[name] = c
-                }
+            if let nameToken = header.name, let first = scope.names.insert(nameToken, node: c, in: raw.bytes) {
+                report(.duplicateName, raw.headerRange(ofBlock: c),
+                       "an element named `\(raw.text(nameToken))` already exists in \(scope.kind) `\(scope.container.name ?? "")`",
+                       related: [RelatedLocation(range: raw.headerRange(ofBlock: first), message: "first defined here")])
             }
             if childSchema.schema.freeFormProperties {
                 checkProperties(node: c, schema: childSchema.schema, scope: &scope)
@@ -159,9 +155,11 @@ extension Checker {
                    related: [RelatedLocation(range: first.range, message: "`\(first.key)` is set here")])
         }
         let styleNode = slots[SchemaIndex.Key.style]
-        if kindID != SchemaIndex.styleKindID, styleNode >= 0, let styleToken = raw.atoms(of: styleNode).first,
-           let chain = chains[raw.text(styleToken)] {
-            checkStyleApplies(useNode: styleNode, schema: schema, kindID: kindID, styleName: raw.text(styleToken), chain: chain)
+        if kindID != SchemaIndex.styleKindID, styleNode >= 0, let styleToken = raw.atoms(of: styleNode).first {
+            let id = styleID(styleToken)
+            if id >= 0 {
+                checkStyleApplies(useNode: styleNode, schema: schema, kindID: kindID, styleToken: styleToken, chain: chainByID[id])
+            }
         }
         slots.removeAll()
     }
@@ -173,13 +171,13 @@ extension Checker {
     /// element's `style:` value. What a chain reports for a kind is the same at every use,
     /// so it is worked out once per style and kind and copied with the use's range (the
     /// copies share their text).
-    mutating func checkStyleApplies(useNode: Int, schema: KindSchema, kindID: Int, styleName: String, chain: StyleChain) {
+    mutating func checkStyleApplies(useNode: Int, schema: KindSchema, kindID: Int, styleToken: Token, chain: StyleChain) {
         let key = StyleUse(chain: ObjectIdentifier(chain), kindID: kindID)
         let findings: [Diagnostic]
         if let known = styleUseFindings[key] {
             findings = known
         } else {
-            findings = styleDoesNotApply(schema: schema, kindID: kindID, styleName: styleName, chain: chain)
+            findings = styleDoesNotApply(schema: schema, kindID: kindID, styleName: raw.text(styleToken), chain: chain)
             styleUseFindings[key] = findings
         }
         guard !findings.isEmpty else { return }

@@ -34,7 +34,8 @@ struct Lint {
         chain = nil
         let styleNode = own[SchemaIndex.Key.style]
         if styleNode >= 0, let token = checker.raw.atoms(of: styleNode).first {
-            chain = checker.chains[checker.raw.text(token)]
+            let id = checker.styleID(token)
+            if id >= 0 { chain = checker.chainByID[id] }
         }
     }
 

@@ -99,8 +99,9 @@ extension Checker {
             }
         case .styleReference:
             guard list.count == 1, list[0].kind == .identifier else { return wrong() }
-            let name = raw.text(list[0])
-            if styles[name] == nil {
+            let id = styleID(list[0])
+            if id < 0 {
+                let name = raw.text(list[0])
                 let candidates = Array(styles.keys).sorted()
                 var message = "no style named `\(name)`"
                 var fixes: [Fix] = []
@@ -112,7 +113,7 @@ extension Checker {
             } else if ownerKindID != SchemaIndex.styleKindID {
                 // A style is used when an element uses it, directly or through other styles; a
                 // style used only by another style counts once that style is used.
-                markStyleUsed(name)
+                markStyleUsed(id)
             }
         case .pointOrElement:
             if list.count == 1, list[0].kind == .identifier {
@@ -139,10 +140,11 @@ extension Checker {
         return false
     }
 
-    /// Marks a style and the styles it extends as used (once: a used style's chain is already marked).
-    mutating func markStyleUsed(_ name: String) {
-        guard !usedStyles.contains(name) else { return }
-        for style in chains[name]?.styles ?? [] {
+    /// Marks a style and the styles it extends as used (once per generation of `usedStyles`).
+    mutating func markStyleUsed(_ id: Int) {
+        guard styleMarked[id] != styleGeneration else { return }
+        styleMarked[id] = styleGeneration
+        for style in chainByID[id].styles {
             if let n = style.block.name { usedStyles.insert(n) }
         }
     }

@@ -132,6 +132,7 @@ extension SchemaIndex {
     static let styleKindID = kinds.id("style")
     static let templateKindID = kinds.id("template")
     static let annotationsKindID = kinds.id("annotations")
+    static let paramsKindID = kinds.id("params")
 
     /// A kind's schema in a box, so rules pass it around with one reference count instead
     /// of copying the struct's dozen fields.
