@@ -76,7 +76,7 @@ struct CheckCommand {
         }
         let renderer = DiagnosticRenderer(color: env.colorOutput && format == .text)
         switch format {
-        case .text: env.writeOutput(renderer.textBytes(results))
+        case .text: renderer.writeText(results, to: env.writeOutput)
         case .json: env.writeOutput(renderer.json(results) + [0x0A])
         case .github: env.out(renderer.github(results))
         case .sarif: env.writeOutput(renderer.sarif(results, version: TemplateFmt.version) + [0x0A])

@@ -28,8 +28,8 @@ public struct CommandEnvironment: Sendable {
 
     public static var process: CommandEnvironment {
         CommandEnvironment(
-            writeOutput: { bytes in FileHandle.standardOutput.write(Data(bytes)) },
-            writeError: { bytes in FileHandle.standardError.write(Data(bytes)) },
+            writeOutput: { bytes in writeStandardOutput(bytes) },
+            writeError: { bytes in writeStandardError(bytes) },
             readInput: { readStandardInput() },
             inputIsTerminal: isTerminal(0),
             colorOutput: colorEnabled,

@@ -24,10 +24,22 @@ struct DiagnosticRenderer {
         String(decoding: textBytes(files), as: UTF8.self)
     }
 
-    /// The text report as UTF-8. Written straight into one buffer: a large file can have
-    /// tens of thousands of diagnostics, each several lines.
+    /// The text report as UTF-8.
     func textBytes(_ files: [CheckedFile]) -> [UInt8] {
         var out = TextOutput(color: color)
+        writeText(files, into: &out)
+        return out.bytes
+    }
+
+    /// The text report, handed to `write` in chunks as it is made: a large file can have
+    /// tens of thousands of diagnostics, each several lines.
+    func writeText(_ files: [CheckedFile], to write: @escaping ([UInt8]) -> Void) {
+        var out = TextOutput(color: color, sink: write)
+        writeText(files, into: &out)
+        out.flush()
+    }
+
+    private func writeText(_ files: [CheckedFile], into out: inout TextOutput) {
         var counts: [Severity: Int] = [:]
         for file in files {
             if let e = file.ioError {
@@ -47,6 +59,7 @@ struct DiagnosticRenderer {
             for d in file.diagnostics {
                 counts[d.severity, default: 0] += 1
                 render(d, in: file, into: &out)
+                out.flushIfLarge()
             }
         }
         var parts: [String] = []
@@ -56,7 +69,6 @@ struct DiagnosticRenderer {
         let checked = files.count
         out.write(parts.isEmpty ? "no problems in \(plural(checked, "file"))\n"
             : parts.joined(separator: ", ") + " in \(plural(checked, "file"))\n")
-        return out.bytes
     }
 
     func render(_ d: Diagnostic, in file: CheckedFile) -> String {

@@ -1,3 +1,4 @@
+import TemplateFormat
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -16,13 +17,36 @@ import Darwin
 struct TextOutput {
     let color: Bool
     private let storage = Storage()
+    /// Where full chunks go when the output streams (`flushIfLarge`); nil keeps everything.
+    private let sink: (([UInt8]) -> Void)?
 
-    init(color: Bool) {
+    init(color: Bool, sink: (([UInt8]) -> Void)? = nil) {
         self.color = color
+        self.sink = sink
+    }
+
+    /// Hands what was written to the sink once it passes 256 KiB, so a report of any size
+    /// goes out through one small buffer whose memory is reused.
+    mutating func flushIfLarge() {
+        if storage.count >= 256 << 10 { flush() }
+    }
+
+    /// Hands everything written so far to the sink.
+    mutating func flush() {
+        guard let sink, storage.count > 0 else { return }
+        sink(bytes)
+        storage.count = 0
     }
 
     /// Everything written so far.
-    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage.base, count: storage.count)) }
+    var bytes: [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: storage.count) { buffer, count in
+            guard let to = buffer.baseAddress, storage.count > 0 else { return }
+            adviseHugePages(to, byteCount: storage.count)
+            memcpy(to, storage.base, storage.count)
+            count = storage.count
+        }
+    }
 
     private final class Storage {
         var base: UnsafeMutablePointer<UInt8>
@@ -47,6 +71,7 @@ struct TextOutput {
             var bigger = capacity * 2
             while bigger < needed { bigger *= 2 }
             guard let memory = realloc(base, bigger) else { fatalError("out of memory for the report") }
+            adviseHugePages(memory, byteCount: bigger)
             base = memory.assumingMemoryBound(to: UInt8.self)
             capacity = bigger
         }

@@ -1,3 +1,5 @@
+import TemplateFormat
+
 // Thin internal wrappers over the POSIX calls the rest of ToolSupport shares, so each
 // feature file deals in Swift values (Result, String) rather than errno and C structs.
 
@@ -90,8 +92,27 @@ func closeDescriptor(_ fd: Int32) -> Int32 {
 /// arrived (an endless source such as `/dev/zero` on standard input then ends the read).
 /// Returns the bytes read so far and the errno that stopped it, if any.
 func readAll(from fd: Int32, sizeHint: Int = 0, limit: Int = Int.max) -> (bytes: [UInt8], error: Int32?) {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(max(sizeHint, 0) + 1)
+    // The expected size (plus one byte, to notice growth) is read straight into the array's
+    // storage; only a file that grew, or a pipe, goes through the chunk loop below.
+    var ended = false
+    var failure: Int32? = nil
+    var bytes = [UInt8](unsafeUninitializedCapacity: max(sizeHint, 0) + 1) { buffer, count in
+        guard let base = buffer.baseAddress else { return }
+        adviseHugePages(base, byteCount: buffer.count)
+        while count < buffer.count {
+            let n = read(fd, base + count, buffer.count - count)
+            if n > 0 {
+                count += n
+            } else if n == 0 {
+                ended = true
+                return
+            } else if errno != EINTR {
+                failure = errno
+                return
+            }
+        }
+    }
+    if ended || failure != nil || bytes.count > limit { return (bytes, failure) }
     let chunkSize = 64 * 1024
     var chunk = [UInt8](repeating: 0, count: chunkSize)
     while true {

@@ -23,6 +23,7 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
 
     private static func allocate(_ n: Int) -> UnsafeMutablePointer<Element> {
         guard let raw = malloc(n * MemoryLayout<Element>.stride) else { fatalError("out of memory allocating \(n) elements") }
+        adviseHugePages(raw, byteCount: n * MemoryLayout<Element>.stride)
         return raw.bindMemory(to: Element.self, capacity: n)
     }
 
@@ -48,6 +49,7 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
     private mutating func grow() {
         let bigger = capacity * 2
         guard let raw = realloc(base, bigger * MemoryLayout<Element>.stride) else { fatalError("out of memory growing to \(bigger) elements") }
+        adviseHugePages(raw, byteCount: bigger * MemoryLayout<Element>.stride)
         base = raw.bindMemory(to: Element.self, capacity: bigger)
         capacity = bigger
     }

@@ -20,6 +20,7 @@ struct NodeTable {
         entries = tree.withRawView { raw in
             let count = raw.nodeCount
             return [Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
+                adviseHugePages(buffer.baseAddress, byteCount: count * MemoryLayout<Entry>.stride)
                 var deferredUntil = 0
                 for n in 0..<count {
                     let kind = raw.kind(n)
