@@ -34,4 +34,12 @@ struct CheckedFile: Sendable {
         let p = lineIndex.scalarPosition(of: offset)
         return (p.line + 1, p.column + 1)
     }
+
+    /// `position(_:)` of an offset at or after the one whose 1-based line is `previousLine`
+    /// (a file's diagnostics are sorted): found by stepping forward, which keeps the report
+    /// of a large file from searching its line table, cache miss by cache miss, each time.
+    func position(_ offset: Int, after previousLine: Int) -> (line: Int, column: Int) {
+        let p = lineIndex.scalarPosition(of: offset, after: previousLine - 1)
+        return (p.line + 1, p.column + 1)
+    }
 }

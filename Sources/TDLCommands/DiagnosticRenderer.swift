@@ -56,9 +56,10 @@ struct DiagnosticRenderer {
                 out.write("\(file.path): not rewritten: \(plural(file.fixesWithheld, "fix").replacingOccurrences(of: "fixs", with: "fixes")) "
                           + "would leave syntax errors that need a manual fix first\n")
             }
+            var line = 1
             for d in file.diagnostics {
                 counts[d.severity, default: 0] += 1
-                render(d, in: file, into: &out)
+                line = render(d, in: file, after: line, into: &out)
                 out.flushIfLarge()
             }
         }
@@ -77,8 +78,11 @@ struct DiagnosticRenderer {
         return String(decoding: out.bytes, as: UTF8.self)
     }
 
-    func render(_ d: Diagnostic, in file: CheckedFile, into out: inout TextOutput) {
-        let start = file.position(d.range.start)
+    /// Writes one diagnostic; returns its 1-based line. `previousLine` is the line of the
+    /// diagnostic before it (diagnostics come sorted), where the search for this one starts.
+    @discardableResult
+    func render(_ d: Diagnostic, in file: CheckedFile, after previousLine: Int = 1, into out: inout TextOutput) -> Int {
+        let start = file.position(d.range.start, after: previousLine)
         let severity = severityColor(d.severity)
         out.painted("1") { o in
             o.write(file.path); o.write(":"); o.write(start.line); o.write(":"); o.write(start.column); o.write(": ")
@@ -138,6 +142,7 @@ struct DiagnosticRenderer {
             if fix.isCertain { out.write(" (template-fmt check --fix applies it)") }
             out.write("\n")
         }
+        return start.line
     }
 
     // MARK: JSON

@@ -222,8 +222,17 @@ public struct LineIndex: Sendable {
 
     /// 0-based line and column counted in Unicode scalars (what `check --format json` reports).
     public func scalarPosition(of offset: Int) -> (line: Int, column: Int) {
+        scalarPosition(of: offset, line: line(containing: min(max(offset, 0), bytes.count)))
+    }
+
+    /// `scalarPosition(of:)` for offsets visited in increasing order (a report's sorted
+    /// diagnostics): the line is found by stepping forward from `hint`, the previous line.
+    public func scalarPosition(of offset: Int, after hint: Int) -> (line: Int, column: Int) {
+        scalarPosition(of: offset, line: line(containing: min(max(offset, 0), bytes.count), after: hint))
+    }
+
+    private func scalarPosition(of offset: Int, line: Int) -> (line: Int, column: Int) {
         let clamped = min(max(offset, 0), bytes.count)
-        let line = line(containing: clamped)
         let start = lineStarts[line]
         if asciiLine[line] { return (line, clamped - start) }
         // Each scalar counts one, and so does each byte of invalid UTF-8 (as in UTF-16 columns).

@@ -85,15 +85,37 @@ struct MessageText: ExpressibleByStringInterpolation, Sendable {
             }
         }
 
-        /// A colour as `#RRGGBB` (`#RRGGBBAA` when not opaque).
+        /// A colour as `#RRGGBB` (`#RRGGBBAA` when not opaque), as `RGBAColor.hexString` writes it.
         mutating func appendInterpolation(hex color: RGBAColor) {
-            let digits: StaticString = "0123456789ABCDEF"
-            digits.withUTF8Buffer { digit in
-                bytes.append(0x23)
-                for (i, c) in [color.red, color.green, color.blue, color.alpha].enumerated() where i < 3 || !color.isOpaque {
-                    bytes.append(digit[Int(c >> 4)])
-                    bytes.append(digit[Int(c & 0xF)])
-                }
+            func channel(_ c: UInt8) {
+                let high = c >> 4, low = c & 0xF
+                bytes.append(high < 10 ? 0x30 + high : 0x37 + high)
+                bytes.append(low < 10 ? 0x30 + low : 0x37 + low)
+            }
+            bytes.append(0x23)
+            channel(color.red)
+            channel(color.green)
+            channel(color.blue)
+            if !color.isOpaque { channel(color.alpha) }
+        }
+
+        /// A positive ratio rounded down to hundredths, written as `Double` prints that value
+        /// (`3.71`, `2.9`, `1.0`): the contrast rule's figure, without `Double`'s formatter.
+        mutating func appendInterpolation(hundredthsDown value: Double) {
+            let scaled = (value * 100).rounded(.down)
+            guard scaled >= 0, scaled < 1e12 else {
+                appendInterpolation(String(scaled / 100))
+                return
+            }
+            let hundredths = Int(scaled)
+            appendInterpolation(hundredths / 100)
+            bytes.append(0x2E)
+            let fraction = hundredths % 100
+            if fraction % 10 == 0 {
+                bytes.append(0x30 + UInt8(fraction / 10))
+            } else {
+                bytes.append(0x30 + UInt8(fraction / 10))
+                bytes.append(0x30 + UInt8(fraction % 10))
             }
         }
 

@@ -111,7 +111,11 @@ struct Lint {
 
     func color(_ id: Int) -> RGBAColor? { read(id, Lint.color) }
 
-    static let textKinds: Set<Int> = Set(["text", "textarea", "button", "label"].map { SchemaIndex.kinds.id($0) })
+    /// Kinds that show text, by kind id.
+    static let showsText: [Bool] = {
+        let ids = Set(["text", "textarea", "button", "label"].map { SchemaIndex.kinds.id($0) })
+        return Schema.kinds.indices.map { ids.contains($0) }
+    }()
     static let kindID = (image: SchemaIndex.kinds.id("image"), group: SchemaIndex.kinds.id("group"),
                          divider: SchemaIndex.kinds.id("divider"), line: SchemaIndex.kinds.id("line"),
                          arrow: SchemaIndex.kinds.id("arrow"), number: SchemaIndex.kinds.id("number"),
@@ -164,7 +168,7 @@ struct Lint {
             if let bg = color(SchemaIndex.Key.background) ?? (kindID == Lint.kindID.label ? color(SchemaIndex.Key.fill) : nil) {
                 ownBackground = background.map { ColorMath.composite(bg, over: $0) } ?? (bg.isOpaque ? bg : nil)
             }
-            if Lint.textKinds.contains(kindID) {
+            if Lint.showsText[kindID] {
                 checkText(c, kindID: kindID, background: ownBackground, out: &out)
             }
             if kindID == Lint.kindID.image && !isSet(SchemaIndex.Key.alt), let block = checker.tree.node(at: c).asBlock {
@@ -203,7 +207,6 @@ struct Lint {
         let partly = x < 0 || y < 0 || right > canvas.0 || bottom > canvas.1
         guard partly else { return }
         let wholly = right <= 0 || bottom <= 0 || x >= canvas.0 || y >= canvas.1
-        let sides = [(x < 0, "left"), (y < 0, "top"), (right > canvas.0, "right"), (bottom > canvas.1, "bottom")]
         var message: MessageText = "`"
         appendElementName(block, to: &message)
         message.append("` ")
@@ -214,11 +217,16 @@ struct Lint {
         }
         message.append(" is \(wholly ? "wholly" : "partly") outside the \(number: canvas.0) x \(number: canvas.1) canvas (past the ")
         var first = true
-        for (past, side) in sides where past {
+        func side(_ past: Bool, _ name: MessageText) {
+            guard past else { return }
             if !first { message.append(" and ") }
-            message.append("\(side)")
+            message.append(name)
             first = false
         }
+        side(x < 0, "left")
+        side(y < 0, "top")
+        side(right > canvas.0, "right")
+        side(bottom > canvas.1, "bottom")
         message.append(" edge)")
         report(.outsideCanvas, reportRange(block, SchemaIndex.Key.at), message, into: &out)
     }
@@ -253,9 +261,8 @@ struct Lint {
         let large = size >= 24 || (size >= 19 && bold)
         let required = large ? 3.0 : 4.5
         if ratio + 1e-9 < required {
-            let shownRatio = (ratio * 100).rounded(.down) / 100
             report(.lowContrast, reportRange(block, SchemaIndex.Key.color),
-                   "text colour \(hex: foreground) on \(hex: background) has contrast \(shownRatio):1; WCAG AA needs \(number: required):1 for \(large ? "large" : "normal-size") text", into: &out)
+                   "text colour \(hex: foreground) on \(hex: background) has contrast \(hundredthsDown: ratio):1; WCAG AA needs \(number: required):1 for \(large ? "large" : "normal-size") text", into: &out)
         }
     }
 

@@ -1,0 +1,43 @@
+import XCTest
+@testable import Validator
+
+/// `MessageText` writes numbers and colours itself, without `String`'s formatters; what it
+/// writes must be what those formatters would have written.
+final class MessageTextTests: XCTestCase {
+    func testWholeAndFractionalNumbersMatchTheirDescription() {
+        for value in [0.0, 1, -1, 12, 768, -40, 1e14, 2.5, -0.25, 0.1, 1e15, 3.0e20, -7.125] {
+            let text: MessageText = "\(number: value)"
+            let expected = value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+            XCTAssertEqual(text.string, expected, "\(value)")
+        }
+        for value in [0, 7, -7, 10, 99, 100, 12345, Int.max, Int.min] {
+            let text: MessageText = "\(value)"
+            XCTAssertEqual(text.string, String(value))
+        }
+    }
+
+    func testRatiosRoundDownToHundredthsLikeDoubleDescription() {
+        // Every hundredth from 1 to 21 (the range of WCAG contrast ratios) and values just
+        // around each, against `Double.description` of the rounded-down value.
+        for k in 100...2100 {
+            for value in [Double(k) / 100, Double(k) / 100 + 0.004, Double(k) / 100 - 1e-9, Double(k) / 100 + 1e-12] {
+                let text: MessageText = "\(hundredthsDown: value)"
+                XCTAssertEqual(text.string, String((value * 100).rounded(.down) / 100), "\(value)")
+            }
+        }
+    }
+
+    func testHexColoursMatchHexString() {
+        for color in [RGBAColor(red: 0, green: 0, blue: 0), RGBAColor(red: 255, green: 165, blue: 0),
+                      RGBAColor(red: 0x1E, green: 0xAB, blue: 0x9F), RGBAColor(red: 1, green: 2, blue: 3, alpha: 0x80)] {
+            let text: MessageText = "\(hex: color)"
+            XCTAssertEqual(text.string, color.hexString)
+        }
+    }
+
+    func testInterpolatedStringsAndLiteralsKeepTheirBytes() {
+        let name = "größe 日本"
+        let text: MessageText = "`\(name)` is \(3) wide; \(Optional(1) as Any)"
+        XCTAssertEqual(text.string, "`größe 日本` is 3 wide; \(Optional(1) as Any)")
+    }
+}
