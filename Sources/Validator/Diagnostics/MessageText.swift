@@ -23,15 +23,6 @@ struct MessageText: ExpressibleByStringInterpolation, Sendable {
 
     var string: String { String(decoding: bytes, as: UTF8.self) }
 
-    /// Adds `more` at the end, for messages built in parts.
-    mutating func append(_ more: MessageText) {
-        bytes.append(contentsOf: more.bytes)
-    }
-
-    /// Adds the source text of `token`.
-    mutating func append(_ token: Token, in raw: RawSyntaxView) {
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: raw.bytes[token.start..<token.end]))
-    }
 
     struct Interpolation: StringInterpolationProtocol, Sendable {
         fileprivate var bytes: [UInt8] = []
@@ -61,19 +52,17 @@ struct MessageText: ExpressibleByStringInterpolation, Sendable {
                 appendInterpolation(-value)
                 return
             }
-            var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                          UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            var count = 0
-            var rest = value
-            withUnsafeMutableBytes(of: &digits) { buffer in
-                repeat {
-                    buffer[19 - count] = 0x30 + UInt8(rest % 10)
-                    rest /= 10
-                    count += 1
-                } while rest > 0
-                bytes.append(contentsOf: buffer[(20 - count)...])
+            var divisor = 1
+            while divisor <= value / 10 { divisor *= 10 }
+            while divisor > 0 {
+                bytes.append(0x30 + UInt8(value / divisor % 10))
+                divisor /= 10
             }
+        }
+
+        /// The source text of `token`.
+        mutating func appendInterpolation(token: Token, _ raw: RawSyntaxView) {
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: raw.bytes[token.start..<token.end]))
         }
 
         /// A number as messages show it: whole numbers without a fraction (`12`, not `12.0`).

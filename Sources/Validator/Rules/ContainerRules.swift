@@ -61,7 +61,7 @@ extension Checker {
 
     /// The kind travels boxed: copying a `KindSchema` per element costs a dozen reference counts.
     mutating func checkBody(node: Int, kind: SchemaIndex.KindBox, scope: inout Scope) {
-        checkProperties(node: node, schema: kind.schema, scope: &scope)
+        checkProperties(node: node, kind: kind, scope: &scope)
         for (c, entry) in nodes.children(of: node) {
             guard entry.kind == .block else { continue }
             let header = raw.blockHeader(c)
@@ -81,7 +81,7 @@ extension Checker {
                        related: [RelatedLocation(range: raw.headerRange(ofBlock: first), message: "first defined here")])
             }
             if childSchema.schema.freeFormProperties {
-                checkProperties(node: c, schema: childSchema.schema, scope: &scope)
+                checkProperties(node: c, kind: childSchema, scope: &scope)
                 for nested in tree.node(at: c).asBlock?.blocks ?? [] {
                     reportKindNotAllowed(nested, placement: nil, parentKind: childSchema.schema.name)
                 }
@@ -93,14 +93,15 @@ extension Checker {
 
     mutating func checkProperties(_ block: BlockSyntax, schema: KindSchema, scope: Scope?) {
         var dummy = scope ?? Scope(container: block, kind: schema.name)
-        checkProperties(node: block.node.id, schema: schema, scope: &dummy)
+        let id = SchemaIndex.kindID(of: schema)
+        checkProperties(node: block.node.id, kind: id >= 0 ? SchemaIndex.kind(id) : SchemaIndex.KindBox(schema), scope: &dummy)
     }
 
     /// Every property of one block: duplicates, unknown keys, values; then required
     /// properties, exclusions and what the block's style sets. Views are built only to
     /// report: this runs for every block of every document.
-    mutating func checkProperties(node: Int, schema: KindSchema, scope: inout Scope) {
-        let kindID = SchemaIndex.kindID(of: schema)
+    mutating func checkProperties(node: Int, kind: SchemaIndex.KindBox, scope: inout Scope) {
+        let kindID = kind.id
         slots.removeAll()
         // Keys without a schema id (parameter names, unknown keys), by text.
         var otherKeys: [String: Int] = [:]
@@ -123,15 +124,15 @@ extension Checker {
                 continue
             }
             let propertySchema: SchemaIndex.PropertyBox?
-            if let freeForm = schema.freeFormPropertyType {
+            if kind.hasFreeFormProperties, let freeForm = kind.schema.freeFormPropertyType {
                 propertySchema = SchemaIndex.PropertyBox(PropertySchema(name: propertyKey(c), type: freeForm, doc: ""))
-            } else if schema.anyElementProperty {
+            } else if kind.anyElementProperty {
                 propertySchema = id >= 0 ? SchemaIndex.styleable[id] : nil
             } else {
                 propertySchema = SchemaIndex.property(id, inKind: kindID)
             }
             guard let propertySchema else {
-                if let property = tree.node(at: c).asProperty { reportUnknownProperty(property, schema: schema) }
+                if let property = tree.node(at: c).asProperty { reportUnknownProperty(property, schema: kind.schema) }
                 continue
             }
             checkValue(node: c, propertySchema, scope: &scope, ownerKindID: kindID)
@@ -144,21 +145,21 @@ extension Checker {
             if effectiveProperty(block, schemaProperty.name) != nil { continue }
             let placeholder = schemaProperty.type.example
             report(.missingProperty, block.headerRange,
-                   "`\(schema.name)` needs `\(schemaProperty.name)` (\(schemaProperty.type.expectation))\(schemaProperty.requiredUnless.isEmpty ? "" : ", or " + schemaProperty.requiredUnless.map { "`\($0)`" }.joined(separator: " or "))",
+                   "`\(kind.schema.name)` needs `\(schemaProperty.name)` (\(schemaProperty.type.expectation))\(schemaProperty.requiredUnless.isEmpty ? "" : ", or " + schemaProperty.requiredUnless.map { "`\($0)`" }.joined(separator: " or "))",
                    fixes: insertPropertyFix(block, key: schemaProperty.name, value: placeholder).map { [$0] } ?? [])
         }
         for pair in SchemaIndex.exclusions(kindID) where slots[pair.0] >= 0 && slots[pair.1] >= 0 {
             guard let a = tree.node(at: slots[pair.0]).asProperty, let b = tree.node(at: slots[pair.1]).asProperty else { continue }
             // Reported at whichever of the two is written second, like a duplicate property.
             let (first, second) = a.range.start < b.range.start ? (a, b) : (b, a)
-            report(.conflictingProperties, second.keyToken.range, "`\(second.key)` and `\(first.key)` cannot both be set on `\(schema.name)`",
+            report(.conflictingProperties, second.keyToken.range, "`\(second.key)` and `\(first.key)` cannot both be set on `\(kind.schema.name)`",
                    related: [RelatedLocation(range: first.range, message: "`\(first.key)` is set here")])
         }
         let styleNode = slots[SchemaIndex.Key.style]
         if kindID != SchemaIndex.styleKindID, styleNode >= 0, let styleToken = raw.atoms(of: styleNode).first {
             let id = styleID(styleToken)
             if id >= 0 {
-                checkStyleApplies(useNode: styleNode, schema: schema, kindID: kindID, styleToken: styleToken, chain: chainByID[id])
+                checkStyleApplies(useNode: styleNode, kind: kind, styleToken: styleToken, chain: chainByID[id])
             }
         }
         slots.removeAll()
@@ -171,13 +172,14 @@ extension Checker {
     /// element's `style:` value. What a chain reports for a kind is the same at every use,
     /// so it is worked out once per style and kind and copied with the use's range (the
     /// copies share their text).
-    mutating func checkStyleApplies(useNode: Int, schema: KindSchema, kindID: Int, styleToken: Token, chain: StyleChain) {
+    mutating func checkStyleApplies(useNode: Int, kind: SchemaIndex.KindBox, styleToken: Token, chain: StyleChain) {
+        let kindID = kind.id
         let key = StyleUse(chain: ObjectIdentifier(chain), kindID: kindID)
         let findings: [Diagnostic]
         if let known = styleUseFindings[key] {
             findings = known
         } else {
-            findings = styleDoesNotApply(schema: schema, kindID: kindID, styleName: raw.text(styleToken), chain: chain)
+            findings = styleDoesNotApply(schema: kind.schema, kindID: kindID, styleName: raw.text(styleToken), chain: chain)
             styleUseFindings[key] = findings
         }
         guard !findings.isEmpty else { return }

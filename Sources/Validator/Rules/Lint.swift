@@ -146,10 +146,7 @@ struct Lint {
             }
 
             if (box.width == 0 || box.height == 0) && kindID != Lint.kindID.divider {
-                var message: MessageText = "`"
-                appendElementName(c, to: &message)
-                message.append("` has zero \(box.width == 0 ? "width" : "height") and will not be visible")
-                report(.zeroSize, sizeRange(c), message, into: &out)
+                report(.zeroSize, sizeRange(c), "`\(element: c, checker.raw)` has zero \(box.width == 0 ? "width" : "height") and will not be visible", into: &out)
             }
             let isLine = kindID == Lint.kindID.line || kindID == Lint.kindID.arrow
             if let canvas, !isLine {
@@ -184,17 +181,6 @@ struct Lint {
         }
     }
 
-    /// `kind name` of an element, for messages.
-    func appendElementName(_ node: Int, to message: inout MessageText) {
-        let raw = checker.raw
-        let header = raw.blockHeader(node)
-        if let kind = header.kind { message.append(kind, in: raw) }
-        if let name = header.name {
-            message.append(" ")
-            message.append(name, in: raw)
-        }
-    }
-
     func sizeRange(_ block: Int) -> ByteRange {
         let id = [SchemaIndex.Key.size, SchemaIndex.Key.width, SchemaIndex.Key.height].first { isSet($0) } ?? SchemaIndex.Key.size
         return reportRange(block, id)
@@ -207,27 +193,11 @@ struct Lint {
         let partly = x < 0 || y < 0 || right > canvas.0 || bottom > canvas.1
         guard partly else { return }
         let wholly = right <= 0 || bottom <= 0 || x >= canvas.0 || y >= canvas.1
-        var message: MessageText = "`"
-        appendElementName(block, to: &message)
-        message.append("` ")
-        if box.width == nil {
-            message.append("at (\(number: x), \(number: y))")
-        } else {
-            message.append("(\(number: x), \(number: y), \(number: w) x \(number: h))")
-        }
-        message.append(" is \(wholly ? "wholly" : "partly") outside the \(number: canvas.0) x \(number: canvas.1) canvas (past the ")
-        var first = true
-        func side(_ past: Bool, _ name: MessageText) {
-            guard past else { return }
-            if !first { message.append(" and ") }
-            message.append(name)
-            first = false
-        }
-        side(x < 0, "left")
-        side(y < 0, "top")
-        side(right > canvas.0, "right")
-        side(bottom > canvas.1, "bottom")
-        message.append(" edge)")
+        let raw = checker.raw
+        let edges = (left: x < 0, top: y < 0, right: right > canvas.0, bottom: bottom > canvas.1)
+        let message: MessageText = box.width == nil
+            ? "`\(element: block, raw)` at (\(number: x), \(number: y)) is \(wholly ? "wholly" : "partly") outside the \(number: canvas.0) x \(number: canvas.1) canvas (past the \(edges: edges) edge)"
+            : "`\(element: block, raw)` (\(number: x), \(number: y), \(number: w) x \(number: h)) is \(wholly ? "wholly" : "partly") outside the \(number: canvas.0) x \(number: canvas.1) canvas (past the \(edges: edges) edge)"
         report(.outsideCanvas, reportRange(block, SchemaIndex.Key.at), message, into: &out)
     }
 
@@ -286,4 +256,31 @@ struct Lint {
         return AtomSyntax.stringValue(of: t, in: raw.bytes).allSatisfy { $0.isWhitespace }
     }
 
+}
+
+extension MessageText.Interpolation {
+    /// `kind name` of the element at block `node`.
+    mutating func appendInterpolation(element node: Int, _ raw: RawSyntaxView) {
+        let header = raw.blockHeader(node)
+        if let kind = header.kind { appendInterpolation(token: kind, raw) }
+        if let name = header.name {
+            appendLiteral(" ")
+            appendInterpolation(token: name, raw)
+        }
+    }
+
+    /// The canvas edges an element crosses: `left`, `top and right`, ….
+    mutating func appendInterpolation(edges: (left: Bool, top: Bool, right: Bool, bottom: Bool)) {
+        var first = true
+        func edge(_ crossed: Bool, _ name: StaticString) {
+            guard crossed else { return }
+            if !first { appendLiteral(" and ") }
+            appendLiteral(name)
+            first = false
+        }
+        edge(edges.left, "left")
+        edge(edges.top, "top")
+        edge(edges.right, "right")
+        edge(edges.bottom, "bottom")
+    }
 }

@@ -138,9 +138,20 @@ extension SchemaIndex {
     /// of copying the struct's dozen fields.
     final class KindBox: Sendable {
         let schema: KindSchema
-        init(_ schema: KindSchema) { self.schema = schema }
+        /// The kind's id, or -1 for a schema outside the table.
+        let id: Int
+        /// Copies of the fields read for every block, so reading them copies no `KindSchema`.
+        let anyElementProperty: Bool
+        let hasFreeFormProperties: Bool
+        init(_ schema: KindSchema, id: Int) {
+            self.schema = schema
+            self.id = id
+            anyElementProperty = schema.anyElementProperty
+            hasFreeFormProperties = schema.freeFormPropertyType != nil
+        }
+        convenience init(_ schema: KindSchema) { self.init(schema, id: SchemaIndex.kinds.id(schema.name)) }
     }
-    private static let boxes: [KindBox] = Schema.kinds.map(KindBox.init)
+    private static let boxes: [KindBox] = Schema.kinds.enumerated().map { KindBox($1, id: $0) }
     static func kind(_ kindID: Int) -> KindBox { boxes[kindID] }
 
     /// Components and annotation elements, by kind id (copying a `KindSchema` out of the
