@@ -4,101 +4,85 @@ import TemplateFormat
 /// enum values, references and unsafe URLs.
 extension Checker {
     mutating func checkValue(node: Int, _ schema: SchemaIndex.PropertyBox, scope: inout Scope, ownerKindID: Int) {
-        // Atoms are read in place through the raw view; views and key Strings are built
-        // only for messages: this runs for every property of every document.
+        // Atoms are read in place through the raw view and the type through the box's plain
+        // descriptor; views and key Strings are built only for messages: this runs for every
+        // property of every document.
         let list = raw.atoms(of: node)
         guard list.count > 0 else { return }  // the parser reported the missing value
-        let raw = self.raw
-        let tree = self.tree
-        func key() -> String { propertyKey(node) }
-        func range() -> ByteRange { raw.valueRange(ofProperty: node) }
-        func atom(_ i: Int) -> AtomSyntax { AtomSyntax(tree: tree, token: list[i]) }
-        func number(_ i: Int) -> (value: Double, unitStart: Int)? { AtomSyntax.numberLiteral(list[i], raw.bytes) }
-        func wrong(_ found: String? = nil) {
-            let what = found ?? describe(tree.node(at: node).asProperty?.atoms ?? [])
-            report(.wrongType, range(), "`\(key())` expects \(schema.schema.type.expectation), found \(what)")
-        }
+        let bytes = raw.bytes
         func isString(_ i: Int) -> Bool { list[i].kind == .string || list[i].kind == .multilineString }
-        switch schema.schema.type {
+        func number(_ i: Int) -> (value: Double, unitStart: Int)? { AtomSyntax.numberLiteral(list[i], bytes) }
+        switch schema.check {
         case .string, .languageTag:
-            guard list.count == 1, isString(0) else { return wrong() }
-            if case .languageTag = schema.schema.type, !isLanguageTag(atom(0).stringValue) {
-                report(.wrongType, range(), "`\(atom(0).stringValue)` is not a BCP 47 language tag such as \"en\" or \"pt-BR\"")
+            guard list.count == 1, isString(0) else { return wrongType(node, schema) }
+            if schema.check == .languageTag {
+                let value = AtomSyntax(tree: tree, token: list[0]).stringValue
+                if !isLanguageTag(value) {
+                    report(.wrongType, raw.valueRange(ofProperty: node), "`\(value)` is not a BCP 47 language tag such as \"en\" or \"pt-BR\"")
+                }
             }
         case .text:
-            guard list.count == 1, isString(0) else { return wrong() }
-            if hasDoubleBrace(list[0]) { checkInterpolations(atom(0), scope: &scope) }
+            guard list.count == 1, isString(0) else { return wrongType(node, schema) }
+            if hasDoubleBrace(list[0]) { checkInterpolations(AtomSyntax(tree: tree, token: list[0]), scope: &scope) }
         case .url:
-            guard list.count == 1, isString(0) else { return wrong() }
+            guard list.count == 1, isString(0) else { return wrongType(node, schema) }
             checkURL(list[0], node: node)
-        case .number(let units):
-            guard list.count == 1, let n = number(0) else { return wrong() }
-            if n.unitStart < list[0].end && !units.contains(where: { unit(list[0], from: n.unitStart, is: $0) }) {
-                let written = tree.text(of: ByteRange(start: n.unitStart, end: list[0].end))
-                let allowed = units.isEmpty ? "no unit" : "a bare number or " + units.map { "`\($0.rawValue)`" }.joined(separator: ", ")
-                report(.wrongType, list[0].range, "`\(key())` takes \(allowed), not `\(written)`")
+        case .number:
+            guard list.count == 1, let n = number(0) else { return wrongType(node, schema) }
+            if n.unitStart < list[0].end && SchemaIndex.unitBit(bytes, n.unitStart, list[0].end) & schema.units == 0 {
+                reportUnit(node, schema, list[0], unitStart: n.unitStart)
                 return
             }
-            checkRange(n.value, schema, list[0].range)
+            checkRange(n.value, schema, list[0])
         case .integer:
             guard list.count == 1, let n = number(0), n.unitStart == list[0].end,
                   n.value == n.value.rounded(), abs(n.value) < 1e15 else {
-                return wrong()
+                return wrongType(node, schema)
             }
-            checkRange(n.value, schema, list[0].range)
+            checkRange(n.value, schema, list[0])
         case .boolean:
             guard list.count == 1, list[0].kind == .identifier,
                   raw.token(list[0], equals: "true") || raw.token(list[0], equals: "false") else {
-                return wrong()
+                return wrongType(node, schema)
             }
         case .color:
-            guard list.count == 1 else { return wrong() }
+            guard list.count == 1 else { return wrongType(node, schema) }
             checkColor(list[0], node: node)
         case .point:
-            if !checkPoint(list, schema: schema) { wrong() }
+            if !checkPoint(list, schema: schema) { wrongType(node, schema) }
         case .size:
             guard list.count == 3, let w = number(0), list[1].kind == .identifier, raw.token(list[1], equals: "x"),
                   let h = number(2), pxOnly(list[0], w.unitStart), pxOnly(list[2], h.unitStart) else {
                 if list.count == 2, number(0) != nil, number(1) != nil {
                     let a = raw.text(list[0]), b = raw.text(list[1])
-                    report(.wrongType, range(), "`\(key())` is a size, written `W x H`",
-                           fixes: [Fix(title: "Write `\(a) x \(b)`",
-                                       edits: [TextEdit(range: range(), newText: "\(a) x \(b)")])])
+                    let range = raw.valueRange(ofProperty: node)
+                    report(.wrongType, range, "`\(propertyKey(node))` is a size, written `W x H`",
+                           fixes: [Fix(title: "Write `\(a) x \(b)`", edits: [TextEdit(range: range, newText: "\(a) x \(b)")])])
                     return
                 }
-                return wrong()
+                return wrongType(node, schema)
             }
-            checkRange(w.value, schema, list[0].range)
-            checkRange(h.value, schema, list[2].range)
-        case .enumeration(let values):
-            guard list.count == 1, list[0].kind == .identifier else { return wrong() }
-            let value = raw.text(list[0])
-            if !values.contains(value) {
-                let key = key()
-                var message = "`\(value)` is not a value of `\(key)`; expected one of " + values.map { "`\($0)`" }.joined(separator: ", ")
-                var fixes: [Fix] = []
-                if let guess = nearest(value, among: values) {
-                    message = "`\(value)` is not a value of `\(key)`; did you mean `\(guess)`? Expected one of " + values.map { "`\($0)`" }.joined(separator: ", ")
-                    fixes.append(Fix(title: "Change to `\(guess)`", edits: [TextEdit(range: list[0].range, newText: guess)], isCertain: false))
-                }
-                report(.unknownEnumValue, list[0].range, MessageText(message), fixes: fixes)
+            checkRange(w.value, schema, list[0])
+            checkRange(h.value, schema, list[2])
+        case .enumeration:
+            guard list.count == 1, list[0].kind == .identifier else { return wrongType(node, schema) }
+            if let values = schema.values, values.id(bytes, list[0].start, list[0].end) < 0 {
+                reportEnumValue(node, list[0], values.names)
             }
         case .font:
-            guard list.count <= 2, isString(0) else { return wrong() }
-            if list.count == 2 {
+            guard list.count <= 2, isString(0) else { return wrongType(node, schema) }
+            if list.count == 2 && (list[1].kind != .identifier || SchemaIndex.fontWeights.id(bytes, list[1].start, list[1].end) < 0) {
                 let weight = raw.text(list[1])
-                if list[1].kind != .identifier || !Schema.fontWeights.contains(weight) {
-                    var message = "`\(weight)` is not a font weight; expected one of " + Schema.fontWeights.map { "`\($0)`" }.joined(separator: ", ")
-                    var fixes: [Fix] = []
-                    if let guess = nearest(weight, among: Schema.fontWeights) {
-                        message += "; did you mean `\(guess)`?"
-                        fixes.append(Fix(title: "Change to `\(guess)`", edits: [TextEdit(range: list[1].range, newText: guess)], isCertain: false))
-                    }
-                    report(.unknownEnumValue, list[1].range, MessageText(message), fixes: fixes)
+                var message = "`\(weight)` is not a font weight; expected one of " + Schema.fontWeights.map { "`\($0)`" }.joined(separator: ", ")
+                var fixes: [Fix] = []
+                if let guess = nearest(weight, among: Schema.fontWeights) {
+                    message += "; did you mean `\(guess)`?"
+                    fixes.append(Fix(title: "Change to `\(guess)`", edits: [TextEdit(range: list[1].range, newText: guess)], isCertain: false))
                 }
+                report(.unknownEnumValue, list[1].range, MessageText(message), fixes: fixes)
             }
         case .styleReference:
-            guard list.count == 1, list[0].kind == .identifier else { return wrong() }
+            guard list.count == 1, list[0].kind == .identifier else { return wrongType(node, schema) }
             let id = styleID(list[0])
             if id < 0 {
                 let name = raw.text(list[0])
@@ -119,15 +103,42 @@ extension Checker {
             if list.count == 1, list[0].kind == .identifier {
                 scope.elementReferences.append(list[0])
             } else if !checkPoint(list, schema: schema) {
-                wrong()
+                wrongType(node, schema)
             }
         case .paramDefault:
-            guard list.count == 1 else { return wrong() }
+            guard list.count == 1 else { return wrongType(node, schema) }
             let t = list[0]
             let ok = isString(0) || (number(0).map { $0.unitStart == t.end } ?? false)
                 || (t.kind == .identifier && (raw.token(t, equals: "true") || raw.token(t, equals: "false")))
-            if !ok { wrong() }
+            if !ok { wrongType(node, schema) }
         }
+    }
+
+    /// A value of the wrong shape for its property.
+    mutating func wrongType(_ node: Int, _ schema: SchemaIndex.PropertyBox) {
+        let what = describe(tree.node(at: node).asProperty?.atoms ?? [])
+        report(.wrongType, raw.valueRange(ofProperty: node), "`\(propertyKey(node))` expects \(schema.schema.type.expectation), found \(what)")
+    }
+
+    /// A number whose unit its property does not take.
+    mutating func reportUnit(_ node: Int, _ schema: SchemaIndex.PropertyBox, _ token: Token, unitStart: Int) {
+        let units = schema.schema.type.numberUnits ?? []
+        let written = tree.text(of: ByteRange(start: unitStart, end: token.end))
+        let allowed = units.isEmpty ? "no unit" : "a bare number or " + units.map { "`\($0.rawValue)`" }.joined(separator: ", ")
+        report(.wrongType, token.range, "`\(propertyKey(node))` takes \(allowed), not `\(written)`")
+    }
+
+    /// An identifier that is not one of its enumeration's values.
+    mutating func reportEnumValue(_ node: Int, _ token: Token, _ values: [String]) {
+        let key = propertyKey(node)
+        let value = raw.text(token)
+        var message = "`\(value)` is not a value of `\(key)`; expected one of " + values.map { "`\($0)`" }.joined(separator: ", ")
+        var fixes: [Fix] = []
+        if let guess = nearest(value, among: values) {
+            message = "`\(value)` is not a value of `\(key)`; did you mean `\(guess)`? Expected one of " + values.map { "`\($0)`" }.joined(separator: ", ")
+            fixes.append(Fix(title: "Change to `\(guess)`", edits: [TextEdit(range: token.range, newText: guess)], isCertain: false))
+        }
+        report(.unknownEnumValue, token.range, MessageText(message), fixes: fixes)
     }
 
     /// Whether a string token holds `{{` anywhere: interpolations and stray braces both need it.
@@ -149,19 +160,9 @@ extension Checker {
         }
     }
 
-    /// Whether the unit written from `start` to the end of `token` is `unit`.
-    func unit(_ token: Token, from start: Int, is unit: ValueUnit) -> Bool {
-        var name = unit.rawValue
-        return name.withUTF8 { u in
-            guard token.end - start == u.count else { return false }
-            for i in 0..<u.count where raw.bytes[start + i] != u[i] { return false }
-            return true
-        }
-    }
-
     /// A coordinate: unitless or `px`.
     func pxOnly(_ token: Token, _ unitStart: Int) -> Bool {
-        unitStart == token.end || unit(token, from: unitStart, is: .px)
+        unitStart == token.end || SchemaIndex.unitBit(raw.bytes, unitStart, token.end) == SchemaIndex.unitBit(.px)
     }
 
 
@@ -172,14 +173,14 @@ extension Checker {
               pxOnly(list[0], x.unitStart), pxOnly(list[1], y.unitStart) else {
             return false
         }
-        checkRange(x.value, schema, list[0].range)
-        checkRange(y.value, schema, list[1].range)
+        checkRange(x.value, schema, list[0])
+        checkRange(y.value, schema, list[1])
         return true
     }
 
-    mutating func checkRange(_ value: Double, _ schema: SchemaIndex.PropertyBox, _ range: ByteRange) {
-        guard let allowed = schema.schema.range, !allowed.contains(value) else { return }
-        report(.outOfRange, range, "`\(schema.schema.name)` must be \(allowed), found \(formatNumber(value))")
+    mutating func checkRange(_ value: Double, _ schema: SchemaIndex.PropertyBox, _ token: Token) {
+        guard let allowed = schema.range, !allowed.contains(value) else { return }
+        report(.outOfRange, token.range, "`\(schema.schema.name)` must be \(allowed), found \(number: value)")
     }
 
     mutating func checkColor(_ token: Token, node: Int) {

@@ -37,8 +37,76 @@ enum SchemaIndex {
     /// of copying the struct's fields (each a reference count) for every property.
     final class PropertyBox: Sendable {
         let schema: PropertySchema
-        init(_ schema: PropertySchema) { self.schema = schema }
+        /// The type as plain data, read for every value: a switch over `schema.type` copies
+        /// its payload (units, enum values), which costs reference counts per property.
+        let check: ValueCheck
+        /// For `.number`: the units allowed, a bit per `ValueUnit` (`unitBit`).
+        let units: UInt8
+        /// For `.enumeration`: the values, looked up from a token's bytes.
+        let values: NameTable?
+        let range: ValueRange?
+
+        init(_ schema: PropertySchema) {
+            self.schema = schema
+            range = schema.range
+            var units: UInt8 = 0
+            var values: NameTable? = nil
+            switch schema.type {
+            case .string: check = .string
+            case .languageTag: check = .languageTag
+            case .text: check = .text
+            case .url: check = .url
+            case .number(let allowed):
+                check = .number
+                for unit in allowed { units |= SchemaIndex.unitBit(unit) }
+            case .integer: check = .integer
+            case .boolean: check = .boolean
+            case .color: check = .color
+            case .point: check = .point
+            case .size: check = .size
+            case .enumeration(let names):
+                check = .enumeration
+                values = NameTable(names)
+            case .font: check = .font
+            case .styleReference: check = .styleReference
+            case .pointOrElement: check = .pointOrElement
+            case .paramDefault: check = .paramDefault
+            }
+            self.units = units
+            self.values = values
+        }
     }
+
+    /// `ValueType` without payloads.
+    enum ValueCheck: UInt8, Sendable {
+        case string, languageTag, text, url, number, integer, boolean, color, point, size,
+             enumeration, font, styleReference, pointOrElement, paramDefault
+    }
+
+    static func unitBit(_ unit: ValueUnit) -> UInt8 {
+        switch unit {
+        case .px: return 1
+        case .pt: return 2
+        case .percent: return 4
+        case .deg: return 8
+        }
+    }
+
+    /// The unit bit of the bytes `bytes[start..<end]` (a number's touching unit), or 0 when
+    /// they are no unit.
+    static func unitBit(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UInt8 {
+        switch end - start {
+        case 1: return bytes[start] == 0x25 ? 4 : 0
+        case 2:
+            guard bytes[start] == 0x70 else { return 0 }
+            return bytes[start + 1] == 0x78 ? 1 : bytes[start + 1] == 0x74 ? 2 : 0
+        case 3: return bytes[start] == 0x64 && bytes[start + 1] == 0x65 && bytes[start + 2] == 0x67 ? 8 : 0
+        default: return 0
+        }
+    }
+
+    /// The font weights, looked up from a token's bytes.
+    static let fontWeights = NameTable(Schema.fontWeights)
 
     /// `Schema.styleableProperty` by property id.
     static let styleable: [PropertyBox?] = properties.names.map { Schema.styleableProperty($0).map(PropertyBox.init) }
