@@ -167,7 +167,10 @@ extension SchemaIndex {
     static func kindID(of kind: KindSchema) -> Int { kinds.id(kind.name) }
 
     struct Required {
-        let property: PropertySchema
+        /// In a box: iterating a kind's required properties for every block then copies one
+        /// reference, not a `PropertySchema`'s eight.
+        let box: PropertyBox
+        var property: PropertySchema { box.schema }
         let id: Int
         /// Ids of the properties whose presence makes this one optional.
         let alternatives: [Int]
@@ -176,7 +179,7 @@ extension SchemaIndex {
     /// Required properties of each kind, by kind id.
     private static let requiredByKind: [[Required]] = Schema.kinds.map { kind in
         kind.requiredProperties.map { p in
-            Required(property: p, id: properties.id(p.name), alternatives: p.requiredUnless.map { properties.id($0) }.filter { $0 >= 0 })
+            Required(box: PropertyBox(p), id: properties.id(p.name), alternatives: p.requiredUnless.map { properties.id($0) }.filter { $0 >= 0 })
         }
     }
 
