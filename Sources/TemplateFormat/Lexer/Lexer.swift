@@ -20,8 +20,33 @@ public enum Lexer {
 
     }
 
+    /// What each byte can be, as bits: one table load per byte instead of a chain of range
+    /// tests (identifiers and indentation are most of a document's bytes).
+    private static let byteClasses: [UInt8] = (0..<256).map { v in
+        let b = UInt8(v)
+        let letter = (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A)
+        let digit = b >= 0x30 && b <= 0x39
+        var bits: UInt8 = 0
+        if letter || b == 0x5F { bits |= identStartBit }
+        if letter || digit || b == 0x5F || b == 0x2D { bits |= identContinueBit }
+        if digit { bits |= digitBit }
+        if digit || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x66) { bits |= hexBit }
+        if b == 0x20 || b == 0x09 || b == 0x0C || b == 0x0B { bits |= spaceBit }
+        return bits
+    }
+    private static let identStartBit: UInt8 = 1
+    private static let identContinueBit: UInt8 = 2
+    private static let digitBit: UInt8 = 4
+    private static let hexBit: UInt8 = 8
+    private static let spaceBit: UInt8 = 16
+
     /// The tokens in growable storage, which the parser hands to the tree without copying.
     static func tokenizeIntoBuffer(_ buf: UnsafeBufferPointer<UInt8>, summary: inout LexSummary) -> GrowableBuffer<Token> {
+        byteClasses.withUnsafeBufferPointer { classes in tokenizeIntoBuffer(buf, classes, summary: &summary) }
+    }
+
+    private static func tokenizeIntoBuffer(_ buf: UnsafeBufferPointer<UInt8>, _ classes: UnsafeBufferPointer<UInt8>,
+                                           summary: inout LexSummary) -> GrowableBuffer<Token> {
         var tokens = GrowableBuffer<Token>(capacity: buf.count / 4 + 16)
         let n = buf.count
         var i = 0
@@ -35,19 +60,10 @@ public enum Lexer {
             i = 3
         }
 
-        @inline(__always) func isIdentStart(_ b: UInt8) -> Bool {
-            let l = b | 0x20
-            return (l >= 0x61 && l <= 0x7A) || b == 0x5F
-        }
-        @inline(__always) func isIdentContinue(_ b: UInt8) -> Bool {
-            let l = b | 0x20
-            return (l >= 0x61 && l <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x2D
-        }
-        @inline(__always) func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
-        @inline(__always) func isHex(_ b: UInt8) -> Bool {
-            let l = b | 0x20
-            return (b >= 0x30 && b <= 0x39) || (l >= 0x61 && l <= 0x66)
-        }
+        @inline(__always) func isIdentStart(_ b: UInt8) -> Bool { classes[Int(b)] & identStartBit != 0 }
+        @inline(__always) func isIdentContinue(_ b: UInt8) -> Bool { classes[Int(b)] & identContinueBit != 0 }
+        @inline(__always) func isDigit(_ b: UInt8) -> Bool { classes[Int(b)] & digitBit != 0 }
+        @inline(__always) func isHex(_ b: UInt8) -> Bool { classes[Int(b)] & hexBit != 0 }
         @inline(__always) func lineEnd(from k: Int) -> Int {
             var j = k
             while j < n && buf[j] != 0x0A && buf[j] != 0x0D { j += 1 }
@@ -98,7 +114,7 @@ public enum Lexer {
             switch b {
             case 0x20, 0x09, 0x0C, 0x0B:
                 i += 1
-                while i < n && (buf[i] == 0x20 || buf[i] == 0x09 || buf[i] == 0x0C || buf[i] == 0x0B) { i += 1 }
+                while i < n && classes[Int(buf[i])] & spaceBit != 0 { i += 1 }
             case 0x0A:
                 i += 1
                 summary.lf += 1
