@@ -42,6 +42,10 @@ struct Checker {
         private let node: [Int32]
         private let owner: [Int16]
 
+        /// Per key id: the node in this document's tree when a style of this document sets
+        /// it, -1 when no style of the chain sets it, -2 when an imported style does.
+        private let localNode: [Int32]
+
         init(_ styles: [StyleDefinition]) {
             self.styles = styles
             var node = [Int32](repeating: -1, count: SchemaIndex.propertyCount)
@@ -54,7 +58,16 @@ struct Checker {
             }
             self.node = node
             self.owner = owner
+            localNode = node.indices.map { id in
+                guard node[id] >= 0 else { return -1 }
+                return styles[Int(owner[id])].importedFrom == nil ? node[id] : -2
+            }
         }
+
+        /// Where the nearest style of the chain sets key `id`, as `localNode` says, without
+        /// touching the style objects (lint asks this for every element that uses a style).
+        @inline(__always)
+        func nodeInDocument(_ id: Int) -> Int { id >= 0 ? Int(localNode[id]) : -1 }
 
         /// Where the nearest style of the chain sets key `id`: the style and the property's node in its tree.
         func locate(_ id: Int) -> (style: StyleDefinition, node: Int)? {

@@ -20,6 +20,8 @@ enum ColorMath {
 
     /// `top` painted over an opaque `bottom`.
     static func composite(_ top: RGBAColor, over bottom: RGBAColor) -> RGBAColor {
+        // Most colours are opaque: they hide what is below.
+        if top.alpha == 255 { return RGBAColor(red: top.red, green: top.green, blue: top.blue) }
         let a = Double(top.alpha) / 255
         func mix(_ t: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(t) * a + Double(b) * (1 - a)).rounded()) }
         return RGBAColor(red: mix(top.red, bottom.red), green: mix(top.green, bottom.green), blue: mix(top.blue, bottom.blue))
@@ -37,8 +39,13 @@ enum ColorMath {
     }
 
     static func contrast(_ a: RGBAColor, _ b: RGBAColor) -> Double {
-        let la = luminance(a), lb = luminance(b)
-        return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+        linear.withUnsafeBufferPointer { linear in
+            func luminance(_ c: RGBAColor) -> Double {
+                0.2126 * linear[Int(c.red)] + 0.7152 * linear[Int(c.green)] + 0.0722 * linear[Int(c.blue)]
+            }
+            let la = luminance(a), lb = luminance(b)
+            return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+        }
     }
 }
 

@@ -45,8 +45,10 @@ struct Lint {
     func read<R>(_ id: Int, _ body: (RawSyntaxView, Int) -> R?) -> R? {
         let node = own[id]
         if node >= 0 { return body(checker.raw, node) }
-        guard let (style, styleNode) = chain?.locate(id) else { return nil }
-        if style.importedFrom == nil { return body(checker.raw, styleNode) }
+        guard let chain else { return nil }
+        let local = chain.nodeInDocument(id)
+        if local >= 0 { return body(checker.raw, local) }
+        guard local == -2, let (style, styleNode) = chain.locate(id) else { return nil }
         return style.block.tree.withRawView { body($0, styleNode) }
     }
 
@@ -232,7 +234,7 @@ struct Lint {
         let required = large ? 3.0 : 4.5
         if ratio + 1e-9 < required {
             report(.lowContrast, reportRange(block, SchemaIndex.Key.color),
-                   "text colour \(hex: foreground) on \(hex: background) has contrast \(hundredthsDown: ratio):1; WCAG AA needs \(number: required):1 for \(large ? "large" : "normal-size") text", into: &out)
+                   "text colour \(hex: foreground) on \(hex: background) has contrast \(hundredthsDown: ratio):1; WCAG AA needs \(large ? "3" : "4.5"):1 for \(large ? "large" : "normal-size") text", into: &out)
         }
     }
 
