@@ -462,18 +462,19 @@ struct Checker {
     }
 
     mutating func checkNameAndTitle(_ block: BlockSyntax, _ schema: KindSchema) {
-        checkNameAndTitle(node: block.node.id, header: block.headerTokens, schema)
+        let id = SchemaIndex.kindID(of: schema)
+        checkNameAndTitle(node: block.node.id, header: block.headerTokens, id >= 0 ? SchemaIndex.kind(id) : SchemaIndex.KindBox(schema))
     }
 
-    mutating func checkNameAndTitle(node: Int, header: (kind: Token?, name: Token?, title: Token?), _ schema: KindSchema) {
-        if schema.requiresName && header.name == nil {
-            report(.missingName, raw.headerRange(ofBlock: node), "`\(schema.name)` needs a name: `\(schema.synopsis)`")
-        } else if !schema.takesName, let name = header.name {
-            report(.missingName, name.range, "`\(schema.name)` takes no name",
+    mutating func checkNameAndTitle(node: Int, header: (kind: Token?, name: Token?, title: Token?), _ kind: SchemaIndex.KindBox) {
+        if kind.requiresName && header.name == nil {
+            report(.missingName, raw.headerRange(ofBlock: node), "`\(kind.schema.name)` needs a name: `\(kind.schema.synopsis)`")
+        } else if !kind.takesName, let name = header.name {
+            report(.missingName, name.range, "`\(kind.schema.name)` takes no name",
                    fixes: [Fix(title: "Remove the name", edits: [TextEdit(range: ByteRange(start: header.kind?.end ?? name.start, end: name.end), newText: "")])])
         }
-        if !schema.takesTitle, let title = header.title {
-            report(.missingName, title.range, "`\(schema.name)` takes no title; only `template` and `annotations` have titles")
+        if !kind.takesTitle, let title = header.title {
+            report(.missingName, title.range, "`\(kind.schema.name)` takes no title; only `template` and `annotations` have titles")
         }
     }
 

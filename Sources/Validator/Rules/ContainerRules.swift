@@ -67,20 +67,20 @@ extension Checker {
             let header = raw.blockHeader(c)
             guard header.kind != nil else { continue }
             let kindID = Int(entry.id)
-            guard let placement = kind.schema.childPlacement, SchemaIndex.allows(kindID, in: placement) else {
+            guard let placement = kind.childPlacement, SchemaIndex.allows(kindID, in: placement) else {
                 if let child = tree.node(at: c).asBlock {
-                    reportKindNotAllowed(child, placement: kind.schema.childPlacement, parentKind: kind.schema.name)
+                    reportKindNotAllowed(child, placement: kind.childPlacement, parentKind: kind.schema.name)
                 }
                 continue
             }
             let childSchema = SchemaIndex.kind(kindID)
-            checkNameAndTitle(node: c, header: header, childSchema.schema)
+            checkNameAndTitle(node: c, header: header, childSchema)
             if let nameToken = header.name, let first = scope.names.insert(nameToken, node: c, in: raw.bytes) {
                 report(.duplicateName, raw.headerRange(ofBlock: c),
                        "an element named `\(raw.text(nameToken))` already exists in \(scope.kind) `\(scope.container.name ?? "")`",
                        related: [RelatedLocation(range: raw.headerRange(ofBlock: first), message: "first defined here")])
             }
-            if childSchema.schema.freeFormProperties {
+            if childSchema.freeFormProperties {
                 checkProperties(node: c, kind: childSchema, scope: &scope)
                 for nested in tree.node(at: c).asBlock?.blocks ?? [] {
                     reportKindNotAllowed(nested, placement: nil, parentKind: childSchema.schema.name)

@@ -211,14 +211,25 @@ extension SchemaIndex {
         let schema: KindSchema
         /// The kind's id, or -1 for a schema outside the table.
         let id: Int
-        /// Copies of the fields read for every block, so reading them copies no `KindSchema`.
+        /// Copies of the fields read for every block: reading a field through `schema`
+        /// copies the whole `KindSchema` (a dozen reference counts) and destroys the copy.
         let anyElementProperty: Bool
         let hasFreeFormProperties: Bool
+        let freeFormProperties: Bool
+        let childPlacement: Placement?
+        let requiresName: Bool
+        let takesName: Bool
+        let takesTitle: Bool
         init(_ schema: KindSchema, id: Int) {
             self.schema = schema
             self.id = id
             anyElementProperty = schema.anyElementProperty
             hasFreeFormProperties = schema.freeFormPropertyType != nil
+            freeFormProperties = schema.freeFormProperties
+            childPlacement = schema.childPlacement
+            requiresName = schema.requiresName
+            takesName = schema.takesName
+            takesTitle = schema.takesTitle
         }
         convenience init(_ schema: KindSchema) { self.init(schema, id: SchemaIndex.kinds.id(schema.name)) }
     }
