@@ -22,7 +22,7 @@ let package = Package(
         // Templates and annotation sets to HTML, SVG and the JSON model. No I/O.
         .target(name: "HTMLGen", dependencies: ["TemplateFormat", "Validator"]),
         // The commands of `template-fmt` as a library, so tests run them in process.
-        .target(name: "TDLCommands", dependencies: ["TemplateFormat", "Validator", "ToolSupport", "HTMLGen"]),
+        .target(name: "TDLCommands", dependencies: ["TemplateFormat", "Validator", "ToolSupport", "HTMLGen", "LSPProtocol"]),
         .executableTarget(name: "template-fmt", dependencies: ["TDLCommands"]),
         // JSON values, Content-Length framing and JSON-RPC 2.0 messages. No language knowledge.
         .target(name: "LSPProtocol"),

@@ -1,4 +1,3 @@
-import Foundation
 import ToolSupport
 
 /// Everything a command touches outside the file system: its standard streams and a few
@@ -33,7 +32,7 @@ public struct CommandEnvironment: Sendable {
             readInput: { readStandardInput() },
             inputIsTerminal: isTerminal(0),
             colorOutput: colorEnabled,
-            parallelism: max(1, ProcessInfo.processInfo.activeProcessorCount))
+            parallelism: availableProcessorCount())
     }
 
     func out(_ text: String) { writeOutput(Array(text.utf8)) }

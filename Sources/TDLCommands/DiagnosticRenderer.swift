@@ -50,10 +50,10 @@ struct DiagnosticRenderer {
                 continue
             }
             if file.fixesApplied > 0 {
-                out.write("\(file.path): applied \(plural(file.fixesApplied, "fix").replacingOccurrences(of: "fixs", with: "fixes"))\n")
+                out.write("\(file.path): applied \(plural(file.fixesApplied, "fix", "fixes"))\n")
             }
             if file.fixesWithheld > 0 {
-                out.write("\(file.path): not rewritten: \(plural(file.fixesWithheld, "fix").replacingOccurrences(of: "fixs", with: "fixes")) "
+                out.write("\(file.path): not rewritten: \(plural(file.fixesWithheld, "fix", "fixes")) "
                           + "would leave syntax errors that need a manual fix first\n")
             }
             var line = 1
@@ -185,12 +185,8 @@ struct DiagnosticRenderer {
     // MARK: GitHub Actions workflow commands
 
     func github(_ files: [CheckedFile]) -> String {
-        func escapeData(_ s: String) -> String {
-            s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
-        }
-        func escapeProperty(_ s: String) -> String {
-            escapeData(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
-        }
+        func escapeData(_ s: String) -> String { workflowCommandEscaped(s, property: false) }
+        func escapeProperty(_ s: String) -> String { workflowCommandEscaped(s, property: true) }
         var out = ""
         for file in files {
             for d in file.diagnostics {
@@ -278,4 +274,22 @@ struct DiagnosticRenderer {
 
 extension String {
     func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
+}
+
+/// Escapes text for a GitHub Actions workflow command: `%`, CR and LF in a message (the
+/// `::error ...::message` part); in a property (`file=`, `title=`) also `:` and `,`. Every
+/// occurrence is escaped, whatever follows it, so no raw line break can end the command early.
+func workflowCommandEscaped(_ text: String, property: Bool) -> String {
+    var out = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "%": out.append(contentsOf: "%25".unicodeScalars)
+        case "\r": out.append(contentsOf: "%0D".unicodeScalars)
+        case "\n": out.append(contentsOf: "%0A".unicodeScalars)
+        case ":" where property: out.append(contentsOf: "%3A".unicodeScalars)
+        case "," where property: out.append(contentsOf: "%2C".unicodeScalars)
+        default: out.append(scalar)
+        }
+    }
+    return String(out)
 }

@@ -1,5 +1,5 @@
-import Foundation
 import HTMLGen
+import LSPProtocol
 import TemplateFormat
 import ToolSupport
 import Validator
@@ -115,10 +115,9 @@ struct ExportCommand {
         enum Destination { case standardOutput, file(String), folder(String) }
         let destination: Destination
         if let output {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory)
-            if (exists && isDirectory.boolValue) || output.hasSuffix("/") || selected.count > 1 {
-                if exists && !isDirectory.boolValue {
+            let kind = pathKind(output)
+            if kind == .directory || output.hasSuffix("/") || selected.count > 1 {
+                if kind == .other {
                     throw UsageError(message: "'\(output)' is a file, but \(selected.count) items are exported; give a folder, or --template NAME")
                 }
                 destination = .folder(output)
@@ -172,9 +171,9 @@ struct ExportCommand {
             }
         case .folder(let folder):
             do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                try createDirectories(folder)
             } catch {
-                env.err("\(folder): error: cannot create the folder: \(error.localizedDescription)\n")
+                env.err("\(folder): error: cannot create the folder: \(error.message)\n")
                 return 2
             }
             let base = folder.hasSuffix("/") ? folder : folder + "/"
@@ -205,31 +204,37 @@ struct ExportCommand {
         } catch {
             return .failure(DataProblem(message: describe(error, path: path), exitStatus: 2))
         }
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: Data(bytes))
-        } catch {
-            return .failure(DataProblem(message: "not valid JSON", exitStatus: 2))
+        return ExportCommand.parseData(bytes)
+    }
+
+    /// The parameter values in the bytes of a `--data` file.
+    ///
+    /// The file may be UTF-8 (with or without a byte order mark), UTF-16 or UTF-32 (told by
+    /// a byte order mark or by the zero bytes around the first ASCII characters, as RFC 4627
+    /// describes; Windows PowerShell writes UTF-16 with `>`). The text must be an object or
+    /// an array (an array is then refused as not an object); a bare string, number or
+    /// literal is not valid JSON here. A key given twice takes its last value.
+    static func parseData(_ bytes: [UInt8]) -> Result<[String: ParamValue], DataProblem> {
+        let notJSON = DataProblem(message: "not valid JSON", exitStatus: 2)
+        guard let utf8 = jsonTextAsUTF8(bytes), let parsed = try? JSONParser.parse(utf8) else {
+            return .failure(notJSON)
         }
-        guard let dictionary = object as? [String: Any] else {
-            return .failure(DataProblem(message: "expected a JSON object of parameter values, such as {\"user\": \"Ada\"}", exitStatus: 2))
+        let object: JSONObject
+        switch parsed {
+        case .object(let o): object = o
+        case .array: return .failure(DataProblem(message: "expected a JSON object of parameter values, such as {\"user\": \"Ada\"}", exitStatus: 2))
+        default: return .failure(notJSON)
         }
+        var latest: [String: JSONValue] = [:]
+        for (key, value) in object { latest[key] = value }
         var values: [String: ParamValue] = [:]
         var wrong: [String] = []
-        for (key, value) in dictionary {
-            if let s = value as? String {
-                values[key] = .string(s)
-            } else if let n = value as? NSNumber {
-                // JSON booleans arrive as NSNumber whose type is `c` (char); numbers as others.
-                if String(cString: n.objCType) == "c" {
-                    values[key] = .bool(n.boolValue)
-                } else if n.doubleValue.isFinite {
-                    values[key] = .number(n.doubleValue)
-                } else {
-                    wrong.append(key)
-                }
-            } else {
-                wrong.append(key)
+        for (key, value) in latest {
+            switch value {
+            case .string(let s): values[key] = .string(s)
+            case .bool(let b): values[key] = .bool(b)
+            case .number(let n) where n.isFinite: values[key] = .number(n)
+            default: wrong.append(key)
             }
         }
         if !wrong.isEmpty {
@@ -238,4 +243,68 @@ struct ExportCommand {
         }
         return .success(values)
     }
+}
+
+/// JSON text in UTF-8, UTF-16 or UTF-32 as UTF-8 without a byte order mark, or nil when it is
+/// not valid in the encoding it appears to be in. The encoding is told by a byte order mark
+/// (looked for only in texts of 4 bytes or more), else by where the zero bytes are among the
+/// first four (or two) bytes; anything else is UTF-8, left for the JSON parser to check.
+/// These are the rules `JSONSerialization` followed, so data files read as they did.
+func jsonTextAsUTF8(_ bytes: [UInt8]) -> [UInt8]? {
+    enum Encoding { case utf8, utf16(bigEndian: Bool), utf32(bigEndian: Bool) }
+    var encoding = Encoding.utf8
+    var skip = 0
+    let n = bytes.count
+    if n >= 4 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+        skip = 3
+    } else if n >= 4 && bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
+        (encoding, skip) = (.utf32(bigEndian: true), 4)
+    } else if n >= 4 && bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
+        (encoding, skip) = (.utf32(bigEndian: false), 4)
+    } else if n >= 4 && bytes.starts(with: [0xFF, 0xFE]) {
+        (encoding, skip) = (.utf16(bigEndian: false), 2)
+    } else if n >= 4 && bytes.starts(with: [0xFE, 0xFF]) {
+        (encoding, skip) = (.utf16(bigEndian: true), 2)
+    } else if n >= 4 {
+        switch (bytes[0], bytes[1], bytes[2], bytes[3]) {
+        case (0, 0, 0, _): encoding = .utf32(bigEndian: true)
+        case (_, 0, 0, 0): encoding = .utf32(bigEndian: false)
+        case (0, _, 0, _): encoding = .utf16(bigEndian: true)
+        case (_, 0, _, 0): encoding = .utf16(bigEndian: false)
+        default: break
+        }
+    } else if n >= 2 {
+        switch (bytes[0], bytes[1]) {
+        case (0, _): encoding = .utf16(bigEndian: true)
+        case (_, 0): encoding = .utf16(bigEndian: false)
+        default: break
+        }
+    }
+    let body = bytes[skip...]
+    switch encoding {
+    case .utf8:
+        return skip == 0 ? bytes : Array(body)
+    case .utf16(let bigEndian):
+        // A trailing odd byte (half a code unit) is ignored, as Foundation's decoder did.
+        let units = stride(from: body.startIndex, to: body.endIndex - 1, by: 2).map { i -> UInt16 in
+            let (a, b) = (UInt16(body[i]), UInt16(body[i + 1]))
+            return bigEndian ? a << 8 | b : b << 8 | a
+        }
+        return transcodedToUTF8(units, from: UTF16.self)
+    case .utf32(let bigEndian):
+        let units = stride(from: body.startIndex, to: body.endIndex - 3, by: 4).map { i -> UInt32 in
+            let b = (0..<4).map { UInt32(body[i + $0]) }
+            return bigEndian ? b[0] << 24 | b[1] << 16 | b[2] << 8 | b[3] : b[3] << 24 | b[2] << 16 | b[1] << 8 | b[0]
+        }
+        return transcodedToUTF8(units, from: UTF32.self)
+    }
+}
+
+/// `units` in `codec` as UTF-8, or nil at the first invalid sequence (an unpaired surrogate,
+/// a value past U+10FFFF).
+private func transcodedToUTF8<Codec: UnicodeCodec>(_ units: [Codec.CodeUnit], from codec: Codec.Type) -> [UInt8]? {
+    var out: [UInt8] = []
+    out.reserveCapacity(units.count)
+    let failed = transcode(units.makeIterator(), from: codec, to: UTF8.self, stoppingOnError: true) { out.append($0) }
+    return failed ? nil : out
 }

@@ -1,6 +1,13 @@
-import Foundation
 import TemplateFormat
 import ToolSupport
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `template-fmt format`: canonical layout in place, or `--check` / `--diff` without writing.
 struct FormatCommand {
@@ -186,8 +193,9 @@ func describe(_ error: Error, path: String) -> String {
     return text.hasPrefix(path + ": ") ? String(text.dropFirst(path.count + 2)) : text
 }
 
-func plural(_ n: Int, _ word: String) -> String {
-    n == 1 ? "1 \(word)" : "\(n) \(word)s"
+/// "1 error", "2 errors"; `pluralForm` for a word not made plural by an `s` ("fixes").
+func plural(_ n: Int, _ word: String, _ pluralForm: String? = nil) -> String {
+    n == 1 ? "1 \(word)" : "\(n) \(pluralForm ?? word + "s")"
 }
 
 /// Byte equality with memcmp (Array's `==` compares element by element).
