@@ -170,8 +170,9 @@ extension Checker {
 
     /// Reports each property the style chain sets that the kind does not use, at the
     /// element's `style:` value. What a chain reports for a kind is the same at every use,
-    /// so it is worked out once per style and kind and copied with the use's range (the
-    /// copies share their text).
+    /// so it is worked out once per style and kind; each use gets its own diagnostic (the
+    /// language server keys the JSON it reuses on a diagnostic's wording box), sharing the
+    /// message and related locations.
     mutating func checkStyleApplies(useNode: Int, kind: SchemaIndex.KindBox, styleToken: Token, chain: StyleChain) {
         let kindID = kind.id
         let key = StyleUse(chain: ObjectIdentifier(chain), kindID: kindID)
@@ -185,9 +186,8 @@ extension Checker {
         guard !findings.isEmpty else { return }
         let useRange = raw.valueRange(ofProperty: useNode)
         for finding in findings {
-            var d = finding
-            d.range = useRange
-            diagnostics.append(d)
+            diagnostics.append(Diagnostic(code: finding.code, severity: finding.severity, range: useRange,
+                                          message: finding.message, related: finding.related))
         }
     }
 
