@@ -133,4 +133,29 @@ final class ValidationCacheTests: XCTestCase {
             }
         }
     }
+
+    /// A fix inserts a missing property indented like the set's header line, and that
+    /// indentation lies before the set's own text: indenting the header must not reuse the
+    /// fix made for the old indentation. (Found by the server's random-keystroke test.)
+    func testIndentingAHeaderLineIsNotServedFromTheCache() {
+        let before = Array("format 1\n\nannotations notes {\n  size: 800 x 600\n}\n".utf8)
+        let after = Array("format 1\n\n annotations notes {\n  size: 800 x 600\n}\n".utf8)
+        let cache = ValidationCache()
+        _ = Validator.validate(SyntaxTree.parse(before), cache: cache)
+        let cached = Validator.validate(SyntaxTree.parse(after), cache: cache)
+        let fresh = Validator.validate(SyntaxTree.parse(after))
+        XCTAssertEqual(cached, fresh)
+        let insertion = fresh.first { $0.code == "TDL105" }?.fixes.first?.edits.first?.newText
+        XCTAssertEqual(insertion, "   image: \"assets/image.png\"\n")
+    }
+
+    /// A set that does not begin its line is checked again every time, and still agrees.
+    func testASetAfterOtherTextOnItsLineAgrees() {
+        let cache = ValidationCache()
+        for text in ["format 1\nstyle s { color: red } template t { size: 10 x 10 }\n",
+                     "format 1\nstyle s { color: red }  template t { size: 10 x 10 }\n"] {
+            let tree = SyntaxTree.parse(Array(text.utf8))
+            XCTAssertEqual(Validator.validate(tree, cache: cache), Validator.validate(tree))
+        }
+    }
 }

@@ -201,7 +201,19 @@ struct Checker {
                 checkTopLevel(block)
                 continue
             }
-            let range = block.range
+            // A set's findings may depend on its header line's indentation (an inserted
+            // property is indented like the header), which lies just before the set: the
+            // key starts at the line's start. A set that does not begin its line (rare: the
+            // formatter never writes one) is checked every time.
+            var keyStart = block.range.start
+            while keyStart > 0 && (tree.bytes[keyStart - 1] == 0x20 || tree.bytes[keyStart - 1] == 0x09) { keyStart -= 1 }
+            guard keyStart == 0 || tree.bytes[keyStart - 1] == 0x0A || tree.bytes[keyStart - 1] == 0x0D else {
+                nodes.resolveIDs(of: block.node.id, raw)
+                checkTopLevel(block)
+                checked += 1
+                continue
+            }
+            let range = ByteRange(start: keyStart, end: block.range.end)
             let bytes = tree.bytes[range.start..<range.end]
             let key = ValidationCache.Key(hash: ValidationCache.hash(bytes), context: context)
             // A set seen earlier in this document (same styles), else one from the last validation.
