@@ -1,19 +1,11 @@
 import TemplateFormat
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A UTF-8 output buffer for the text report: strings, numbers and source slices are
 /// appended in place, and ANSI colour wraps a part only when colour is on.
 ///
 /// The report of a large file is written in millions of small pieces (about twenty per
-/// diagnostic), so the bytes live in one malloc'd block written through a pointer:
-/// `Array.append` checks uniqueness and capacity on every call, which cost more than the
-/// copying itself.
+/// diagnostic), so the bytes go to a `GrowableBuffer`: `Array.append` checks uniqueness and
+/// capacity on every call, which cost more than the copying itself.
 struct TextOutput {
     let color: Bool
     private let storage = Storage()
@@ -28,73 +20,35 @@ struct TextOutput {
     /// Hands what was written to the sink once it passes 256 KiB, so a report of any size
     /// goes out through one small buffer whose memory is reused.
     mutating func flushIfLarge() {
-        if storage.count >= 256 << 10 { flush() }
+        if storage.buffer.count >= 256 << 10 { flush() }
     }
 
     /// Hands everything written so far to the sink.
     mutating func flush() {
-        guard let sink, storage.count > 0 else { return }
+        guard let sink, storage.buffer.count > 0 else { return }
         sink(bytes)
-        storage.count = 0
+        storage.buffer.removeAll()
     }
 
     /// Everything written so far.
-    var bytes: [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: storage.count) { buffer, count in
-            guard let to = buffer.baseAddress, storage.count > 0 else { return }
-            adviseHugePages(to, byteCount: storage.count)
-            memcpy(to, storage.base, storage.count)
-            count = storage.count
-        }
-    }
+    var bytes: [UInt8] { storage.buffer.withUnsafeBufferPointer { Array($0) } }
 
+    /// The buffer in a class, so that its memory is freed with the last copy of the output.
+    /// Exclusivity is not checked at run time: each output is written by one thread, and the
+    /// check cost more than the appends it guards.
     private final class Storage {
-        var base: UnsafeMutablePointer<UInt8>
-        var count = 0
-        var capacity = 1 << 16
-
-        init() {
-            guard let memory = malloc(capacity) else { fatalError("out of memory for the report") }
-            base = memory.assumingMemoryBound(to: UInt8.self)
-        }
-
-        deinit { free(base) }
-
-        /// Room for `n` more bytes; returns where they go.
-        @inline(__always)
-        func reserve(_ n: Int) -> UnsafeMutablePointer<UInt8> {
-            if count + n > capacity { grow(count + n) }
-            return base + count
-        }
-
-        private func grow(_ needed: Int) {
-            var bigger = capacity * 2
-            while bigger < needed { bigger *= 2 }
-            guard let memory = realloc(base, bigger) else { fatalError("out of memory for the report") }
-            adviseHugePages(memory, byteCount: bigger)
-            base = memory.assumingMemoryBound(to: UInt8.self)
-            capacity = bigger
-        }
+        @exclusivity(unchecked) var buffer = GrowableBuffer<UInt8>(capacity: 1 << 16)
+        deinit { buffer.discard() }
 
         @inline(__always)
         func append(_ source: UnsafeRawBufferPointer) {
-            guard let from = source.baseAddress, !source.isEmpty else { return }
-            let to = reserve(source.count)
-            memcpy(to, from, source.count)
-            count += source.count
+            buffer.append(contentsOf: source.assumingMemoryBound(to: UInt8.self))
         }
 
         @inline(__always)
-        func append(_ byte: UInt8) {
-            reserve(1).pointee = byte
-            count += 1
-        }
+        func append(_ byte: UInt8) { buffer.append(byte) }
 
-        func append(_ byte: UInt8, count n: Int) {
-            guard n > 0 else { return }
-            memset(reserve(n), Int32(byte), n)
-            count += n
-        }
+        func append(_ byte: UInt8, count n: Int) { buffer.append(repeating: byte, count: n) }
     }
 
     @_disfavoredOverload
@@ -115,14 +69,18 @@ struct TextOutput {
             write(-n)
             return
         }
-        let width = TextOutput.digits(n)
-        let to = storage.reserve(width)
-        var rest = n
-        for k in stride(from: width - 1, through: 0, by: -1) {
-            to[k] = 0x30 + UInt8(rest % 10)
-            rest /= 10
+        // Digits from the last, into a small buffer on the stack, then appended at once.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { room in
+            var rest = n
+            var first = room.count
+            repeat {
+                first -= 1
+                room[first] = 0x30 + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            storage.append(UnsafeRawBufferPointer(rebasing: room[first...]))
         }
-        storage.count += width
     }
 
     mutating func spaces(_ count: Int) { repeated(0x20, count) }

@@ -88,16 +88,20 @@ public struct NameTable: Sendable {
         h ^= h >> 31
         if length > 8 { h = (h ^ k1) &* NameTable.multiplier; h ^= h >> 31 }
         if length > 16 { h = (h ^ k2) &* NameTable.multiplier; h ^= h >> 31 }
-        var slot = Int(truncatingIfNeeded: h ^ (h >> 29)) & mask
+        return find(Int(truncatingIfNeeded: h ^ (h >> 29)), length: length) { w in
+            words[w] == k0 && (length <= 8 || words[w + 1] == k1) && (length <= 16 || words[w + 2] == k2)
+        }
+    }
+
+    /// The id of the name of `length` bytes whose hash is `hash` and whose words (from their
+    /// start in `words`) `matches` accepts, or -1.
+    @inline(__always)
+    private func find(_ hash: Int, length: Int, _ matches: (Int) -> Bool) -> Int {
+        var slot = hash & mask
         while true {
             let candidate = Int(slots[slot])
             if candidate < 0 { return -1 }
-            if Int(lengths[candidate]) == length {
-                let w = Int(wordStart[candidate])
-                if words[w] == k0 && (length <= 8 || words[w + 1] == k1) && (length <= 16 || words[w + 2] == k2) {
-                    return candidate
-                }
-            }
+            if Int(lengths[candidate]) == length && matches(Int(wordStart[candidate])) { return candidate }
             slot = (slot + 1) & mask
         }
     }
@@ -145,9 +149,9 @@ public struct NameTable: Sendable {
         return true
     }
 
-    /// Names longer than three words (none of the schema's): compared byte by byte.
+    /// Names longer than three words (none of the schema's; a style may have one): their
+    /// words are gathered in an array first.
     private func slowID(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
-        let length = end - start
         var keyWords: [UInt64] = []
         var k = start
         while k < end {
@@ -156,24 +160,11 @@ public struct NameTable: Sendable {
             keyWords.append(w)
             k += 8
         }
-        var slot = NameTable.mix(keyWords, 0, length) & mask
-        while true {
-            let candidate = Int(slots[slot])
-            if candidate < 0 { return -1 }
-            if Int(lengths[candidate]) == length && NameTable.sameWords(words, Int(wordStart[candidate]), keyWords, 0, length) {
-                return candidate
-            }
-            slot = (slot + 1) & mask
-        }
+        let length = end - start
+        return find(NameTable.mix(keyWords, 0, length), length: length) { NameTable.sameWords(words, $0, keyWords, 0, length) }
     }
 
     private func idOfEmpty() -> Int {
-        var slot = NameTable.mix([], 0, 0) & mask
-        while true {
-            let candidate = Int(slots[slot])
-            if candidate < 0 { return -1 }
-            if lengths[candidate] == 0 { return candidate }
-            slot = (slot + 1) & mask
-        }
+        find(NameTable.mix([], 0, 0), length: 0) { _ in true }
     }
 }

@@ -6,17 +6,20 @@ import Musl
 import Darwin
 #endif
 
-/// Growable storage for the lexer's tokens and the parser's nodes, for plain-data elements
-/// only. It skips the uniqueness check `Array.append` pays on every call, grows with
+/// Growable storage for the lexer's tokens, the parser's nodes, the line table and the
+/// text report, for plain-data elements only. It skips the uniqueness check `Array.append`
+/// pays on every call, grows with
 /// `realloc` (large blocks move by remapping pages, not copying), and hands its memory to
 /// the tree without a final copy. The owner calls exactly one of `finish()` (an array),
 /// `takeMemory()` (the raw memory, now the caller's to free) or `discard()`.
-struct GrowableBuffer<Element: BitwiseCopyable> {
-    private var base: UnsafeMutablePointer<Element>
-    private var capacity: Int
-    private(set) var count = 0
+package struct GrowableBuffer<Element: BitwiseCopyable> {
+    // Inlinable across modules (the text report appends millions of pieces from
+    // TDLCommands): unspecialised generic calls cost more than the copies.
+    @usableFromInline var base: UnsafeMutablePointer<Element>
+    @usableFromInline var capacity: Int
+    @usableFromInline package private(set) var count = 0
 
-    init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(capacity, 16)
         base = GrowableBuffer.allocate(self.capacity)
     }
@@ -27,11 +30,40 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
         return raw.bindMemory(to: Element.self, capacity: n)
     }
 
-    @inline(__always)
-    mutating func append(_ element: Element) {
-        if count == capacity { grow() }
+    @inlinable @inline(__always)
+    package mutating func append(_ element: Element) {
+        if count == capacity { grow(to: count + 1) }
         (base + count).initialize(to: element)
         count += 1
+    }
+
+    /// Appends a run of elements with one copy.
+    @inlinable @_specialize(exported: true, where Element == UInt8)
+    package mutating func append(contentsOf source: UnsafeBufferPointer<Element>) {
+        guard let from = source.baseAddress, !source.isEmpty else { return }
+        if count + source.count > capacity { grow(to: count + source.count) }
+        // A byte copy: the elements are plain data (`initialize(from:)` goes through the runtime).
+        UnsafeMutableRawPointer(base + count).copyMemory(from: from, byteCount: source.count * MemoryLayout<Element>.stride)
+        count += source.count
+    }
+
+    /// Appends `element` `n` times.
+    @inlinable @_specialize(exported: true, where Element == UInt8)
+    package mutating func append(repeating element: Element, count n: Int) {
+        guard n > 0 else { return }
+        if count + n > capacity { grow(to: count + n) }
+        for k in 0..<n { (base + count + k).initialize(to: element) }
+        count += n
+    }
+
+    /// Forgets the elements, keeping the memory for the next ones.
+    @inlinable
+    package mutating func removeAll() { count = 0 }
+
+    /// The elements, valid only inside `body`.
+    @inlinable
+    package func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: base, count: count))
     }
 
     @inline(__always)
@@ -46,8 +78,10 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
         }
     }
 
-    private mutating func grow() {
-        let bigger = capacity * 2
+    @usableFromInline
+    mutating func grow(to needed: Int) {
+        var bigger = capacity * 2
+        while bigger < needed { bigger *= 2 }
         guard let raw = realloc(base, bigger * MemoryLayout<Element>.stride) else { fatalError("out of memory growing to \(bigger) elements") }
         adviseHugePages(raw, byteCount: bigger * MemoryLayout<Element>.stride)
         base = raw.bindMemory(to: Element.self, capacity: bigger)
@@ -74,7 +108,7 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
         return result
     }
 
-    mutating func discard() {
+    package mutating func discard() {
         free(base)
         base = GrowableBuffer.allocate(1)
         count = 0
