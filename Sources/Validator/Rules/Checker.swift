@@ -1,7 +1,7 @@
 import TemplateFormat
 
-/// One pass over a document: structure rules first (kinds, names, properties, values,
-/// references), then lint rules over what the structure pass learned.
+/// One pass over a document: structure rules (kinds, names, properties, values,
+/// references), with each element linted as soon as its properties are checked.
 struct Checker {
     let tree: SyntaxTree
     /// The same tree without reference counting, for the per-node work. Valid while
@@ -17,8 +17,12 @@ struct Checker {
     /// Per node: preorder links and schema ids, built once (ids inside a set on demand when a
     /// cache may make checking it unnecessary).
     var nodes: NodeTable
-    /// A reusable per-block table of property nodes by key id.
+    /// A reusable per-block table of property nodes by key id: the block being checked.
     var slots = PropertySlots()
+    /// The style chain of the block in `slots`, when its `style:` names a known style.
+    var slotsChain: StyleChain? = nil
+    /// What `checkValue` decoded for the block in `slots`, for lint to reuse.
+    var decoded = DecodedValues()
 
     /// Styles by name: this document's and those brought in by imports.
     var styles: [String: StyleDefinition] = [:]

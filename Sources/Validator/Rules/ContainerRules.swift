@@ -25,7 +25,7 @@ extension Checker {
             guard let params = tree.node(at: c).asBlock else { continue }
             for p in params.properties where scope.params[p.key] == nil { scope.params[p.key] = p }
         }
-        checkBody(block, schema: schema, scope: &scope)
+        checkBody(node: block.node.id, schema: schema, scope: &scope, lint: .container)
         for token in scope.elementReferences where scope.names.node(named: token, in: raw.bytes) == nil {
             let text = raw.text(token)
             let names = scope.names.names(in: raw.bytes).sorted()
@@ -40,37 +40,39 @@ extension Checker {
         for (name, p) in scope.params where !scope.usedParams.contains(name) {
             report(.unusedParameter, p.keyToken.range, "parameter `\(name)` is never used in `{{\(name)}}`", tags: [.unnecessary])
         }
-        // Lint reads the styles through a copy of the checker; collect its findings first so
-        // appending does not copy `diagnostics` (shared with that copy) on every template.
-        let findings: [Diagnostic] = {
-            var lint = Lint(checker: self)
-            return lint.run(container: block, kind: schema.name)
-        }()
-        diagnostics.append(contentsOf: findings)
     }
 
     /// Properties and child blocks of a template, annotation set, group or element.
-    mutating func checkBody(_ block: BlockSyntax, schema: KindSchema, scope: inout Scope) {
-        checkBody(node: block.node.id, schema: schema, scope: &scope)
-    }
-
-    mutating func checkBody(node: Int, schema: KindSchema, scope: inout Scope) {
+    mutating func checkBody(node: Int, schema: KindSchema, scope: inout Scope, lint: LintStep = .none) {
         let id = SchemaIndex.kindID(of: schema)
-        checkBody(node: node, kind: id >= 0 ? SchemaIndex.kind(id) : SchemaIndex.KindBox(schema), scope: &scope)
+        checkBody(node: node, kind: id >= 0 ? SchemaIndex.kind(id) : SchemaIndex.KindBox(schema), scope: &scope, lint: lint)
     }
 
     /// The kind travels boxed: copying a `KindSchema` per element costs a dozen reference counts.
-    mutating func checkBody(node: Int, kind: SchemaIndex.KindBox, scope: inout Scope) {
+    /// `lint` says what to lint: the block's elements (a set), the block itself (an element),
+    /// or nothing.
+    mutating func checkBody(node: Int, kind: SchemaIndex.KindBox, scope: inout Scope, lint: LintStep = .none) {
         checkProperties(node: node, kind: kind, scope: &scope)
+        // The block's properties are still in `slots`: lint reads them there.
+        let frame: LintFrame?
+        switch lint {
+        case .none: frame = nil
+        case .container: frame = containerFrame(kindID: kind.id)
+        case .element(let outer): frame = lintElement(node, kindID: kind.id, frame: outer)
+        }
+        slots.removeAll()
         for (c, entry) in nodes.children(of: node) {
             guard entry.kind == .block else { continue }
             let header = raw.blockHeader(c)
             guard header.kind != nil else { continue }
             let kindID = Int(entry.id)
+            let isElement = kindID >= 0 && SchemaIndex.isElement[kindID]
             guard let placement = kind.childPlacement, SchemaIndex.allows(kindID, in: placement) else {
                 if let child = tree.node(at: c).asBlock {
                     reportKindNotAllowed(child, placement: kind.childPlacement, parentKind: kind.schema.name)
                 }
+                // Misplaced elements are still drawn by previews: lint them too.
+                if let frame, isElement { lintUnchecked(c, kindID: kindID, frame: frame) }
                 continue
             }
             let childSchema = SchemaIndex.kind(kindID)
@@ -82,11 +84,12 @@ extension Checker {
             }
             if childSchema.freeFormProperties {
                 checkProperties(node: c, kind: childSchema, scope: &scope)
+                slots.removeAll()
                 for nested in tree.node(at: c).asBlock?.blocks ?? [] {
                     reportKindNotAllowed(nested, placement: nil, parentKind: childSchema.schema.name)
                 }
             } else {
-                checkBody(node: c, kind: childSchema, scope: &scope)
+                checkBody(node: c, kind: childSchema, scope: &scope, lint: frame.map { isElement ? .element($0) : .none } ?? .none)
             }
         }
     }
@@ -95,11 +98,13 @@ extension Checker {
         var dummy = scope ?? Scope(container: block, kind: schema.name)
         let id = SchemaIndex.kindID(of: schema)
         checkProperties(node: block.node.id, kind: id >= 0 ? SchemaIndex.kind(id) : SchemaIndex.KindBox(schema), scope: &dummy)
+        slots.removeAll()
     }
 
     /// Every property of one block: duplicates, unknown keys, values; then required
     /// properties, exclusions and what the block's style sets. Views are built only to
-    /// report: this runs for every block of every document.
+    /// report: this runs for every block of every document. Leaves the block's properties
+    /// in `slots` and its style chain in `slotsChain`, for lint; the caller clears `slots`.
     mutating func checkProperties(node: Int, kind: SchemaIndex.KindBox, scope: inout Scope) {
         let kindID = kind.id
         slots.removeAll()
@@ -155,14 +160,17 @@ extension Checker {
             report(.conflictingProperties, second.keyToken.range, "`\(second.key)` and `\(first.key)` cannot both be set on `\(kind.schema.name)`",
                    related: [RelatedLocation(range: first.range, message: "`\(first.key)` is set here")])
         }
-        let styleNode = slots[SchemaIndex.Key.style]
-        if kindID != SchemaIndex.styleKindID, styleNode >= 0, let styleToken = raw.atoms(of: styleNode).first {
+        slotsChain = nil
+        let styleNode = slots[SchemaIndex.key.style]
+        if styleNode >= 0, let styleToken = raw.atoms(of: styleNode).first {
             let id = styleID(styleToken)
             if id >= 0 {
-                checkStyleApplies(useNode: styleNode, kind: kind, styleToken: styleToken, chain: chainByID[id])
+                slotsChain = chainByID[id]
+                if kindID != SchemaIndex.styleKindID {
+                    checkStyleApplies(useNode: styleNode, kind: kind, styleToken: styleToken, chain: chainByID[id])
+                }
             }
         }
-        slots.removeAll()
     }
 
     func propertyKey(_ node: Int) -> String { raw.text(raw.tokens[raw.firstToken(node)]) }
@@ -195,7 +203,7 @@ extension Checker {
         var findings: [Diagnostic] = []
         var reported: Set<String> = []
         for style in chain.styles {
-            for (i, id) in style.ids.enumerated() where id != SchemaIndex.Key.style && !SchemaIndex.has(id, inKind: kindID) {
+            for (i, id) in style.ids.enumerated() where id != SchemaIndex.key.style && !SchemaIndex.has(id, inKind: kindID) {
                 let p = style.properties[i].property
                 let key = p.key
                 guard reported.insert(key).inserted else { continue }

@@ -1,231 +1,259 @@
 import TemplateFormat
 
-/// Lint rules over one template or annotation set: geometry (outside the canvas, zero
-/// size), text contrast, `alt`, empty text. Values come from the element and its styles.
-struct Lint {
-    let checker: Checker
-    /// The element's own properties by key id, refilled per element.
-    private var own = PropertySlots()
-    /// The element's style chain.
-    private var chain: Checker.StyleChain?
+/// Lint rules for one element: geometry (outside the canvas, zero size), text contrast,
+/// `alt`, empty text. Values come from the element and its styles.
+///
+/// Lint runs inside the structure pass, on each element right after `checkProperties`: the
+/// element's properties are then still in `slots`, its style chain in `slotsChain`, and the
+/// values `checkValue` just decoded in `decoded`, so no element is walked or parsed twice.
+/// Elements the structure pass does not check (a kind not allowed where it is) are linted
+/// alone (`lintUnchecked`), reading their values from the tree.
+extension Checker {
+    /// Where elements are linted: the position children are placed from, the canvas, the
+    /// background behind them, and whether they are annotations.
+    struct LintFrame {
+        var origin: (Double, Double)
+        var canvas: (Double, Double)?
+        var background: RGBAColor?
+        var inAnnotations: Bool
+    }
 
-    init(checker: Checker) {
-        self.checker = checker
+    /// What `checkBody` lints for the block it checks.
+    enum LintStep {
+        /// Nothing: neither the block nor its children.
+        case none
+        /// A template or annotation set: its children, on its canvas.
+        case container
+        /// An element, in `frame`; a group's children are linted in the group's own frame.
+        case element(LintFrame)
     }
 
     struct Box { var x, y, width, height: Double? }
 
-    mutating func run(container: BlockSyntax, kind: String) -> [Diagnostic] {
-        var out: [Diagnostic] = []
-        select(container.node.id)
-        let canvas = canvasSize(container)
-        let background = color(SchemaIndex.Key.background) ?? (kind == "template" ? RGBAColor(red: 255, green: 255, blue: 255) : nil)
-        walk(container.node.id, origin: (0, 0), canvas: canvas, background: background, inAnnotations: kind == "annotations", out: &out)
-        return out
+    /// The frame a template's or annotation set's elements are linted in. Reads `slots`.
+    func containerFrame(kindID: Int) -> LintFrame {
+        var canvas: (Double, Double)? = nil
+        let key = SchemaIndex.key
+        // The canvas is the set's own `size` or `device`, never a style's.
+        if slots[key.size] >= 0, let size = decodedOwn(key.size, .size) ?? Checker.parseSize(raw, slots[key.size]) {
+            canvas = size
+        } else if slots[key.device] >= 0, let token = raw.atoms(of: slots[key.device]).first, let device = Schema.device(raw.text(token)) {
+            canvas = (Double(device.width), Double(device.height))
+        }
+        let isTemplate = kindID == SchemaIndex.templateKindID
+        let background = color(key.background) ?? (isTemplate ? RGBAColor(red: 255, green: 255, blue: 255) : nil)
+        return LintFrame(origin: (0, 0), canvas: canvas, background: background, inAnnotations: kindID == SchemaIndex.annotationsKindID)
     }
 
-    func report(_ code: DiagnosticCode, _ range: ByteRange, _ message: MessageText, fixes: [Fix] = [], into out: inout [Diagnostic]) {
-        out.append(Diagnostic(code: code.code, severity: code.severity, range: range, message: message.string, fixes: fixes))
-    }
-
-    /// Makes block `node` the element whose properties `read` sees.
-    mutating func select(_ node: Int) {
-        own.fill(block: node, checker.nodes)
-        chain = nil
-        let styleNode = own[SchemaIndex.Key.style]
-        if styleNode >= 0, let token = checker.raw.atoms(of: styleNode).first {
-            let id = checker.styleID(token)
-            if id >= 0 { chain = checker.chainByID[id] }
+    /// Lints an element the structure pass skipped, and a group's elements with it.
+    mutating func lintUnchecked(_ node: Int, kindID: Int, frame: LintFrame) {
+        slots.fill(block: node, nodes)
+        slotsChain = chain(ofStyleIn: slots[SchemaIndex.key.style])
+        let inner = lintElement(node, kindID: kindID, frame: frame)
+        slots.removeAll()
+        guard let inner else { return }
+        for (c, entry) in nodes.children(of: node) {
+            let childKind = Int(entry.id)
+            guard entry.kind == .block, childKind >= 0, SchemaIndex.isElement[childKind] else { continue }
+            lintUnchecked(c, kindID: childKind, frame: inner)
         }
     }
 
-    /// Reads key `id` of the selected element as it sees it (its own, else the nearest
+    /// The chain of the style a `style:` property at `node` names, if any.
+    func chain(ofStyleIn node: Int) -> StyleChain? {
+        guard node >= 0, let token = raw.atoms(of: node).first else { return nil }
+        let id = styleID(token)
+        return id >= 0 ? chainByID[id] : nil
+    }
+
+    /// Lints the element at `node`, whose properties are in `slots`; returns the frame its
+    /// children are linted in when it is a group.
+    mutating func lintElement(_ node: Int, kindID: Int, frame: LintFrame) -> LintFrame? {
+        let key = SchemaIndex.key
+        let at = point(key.at) ?? (0, 0)
+        var box = Box(x: frame.origin.0 + at.0, y: frame.origin.1 + at.1)
+        if let size = size(key.size) {
+            box.width = size.0
+            box.height = size.1
+        }
+        if let w = number(key.width) { box.width = w }
+        if let h = number(key.height) { box.height = h }
+        if kindID == LintKinds.number, box.width == nil {
+            let r = number(key.radius) ?? 16
+            box.width = 2 * r
+            box.height = 2 * r
+        }
+
+        if (box.width == 0 || box.height == 0) && kindID != LintKinds.divider {
+            report(.zeroSize, sizeRange(node), "`\(element: node, raw)` has zero \(box.width == 0 ? "width" : "height") and will not be visible")
+        }
+        let isLine = kindID == LintKinds.line || kindID == LintKinds.arrow
+        if let canvas = frame.canvas, !isLine {
+            checkInside(node, box: box, canvas: canvas)
+        }
+        if let canvas = frame.canvas, isLine {
+            for (name, id) in [("from", key.from), ("to", key.to)] {
+                if let p = point(id), p.0 < 0 || p.1 < 0 || p.0 > canvas.0 || p.1 > canvas.1 {
+                    report(.outsideCanvas, lintRange(node, id),
+                           "`\(name)` point (\(number: p.0), \(number: p.1)) lies outside the \(number: canvas.0) x \(number: canvas.1) canvas")
+                }
+            }
+        }
+
+        var background = frame.background
+        if let bg = color(key.background) ?? (kindID == LintKinds.label ? color(key.fill) : nil) {
+            background = frame.background.map { ColorMath.composite(bg, over: $0) } ?? (bg.isOpaque ? bg : nil)
+        }
+        if LintKinds.showsText[kindID] {
+            checkText(node, kindID: kindID, background: background)
+        }
+        if kindID == LintKinds.image && !isSet(key.alt), let block = tree.node(at: node).asBlock {
+            report(.missingAlt, block.headerRange, "image\(block.name.map { " `\($0)`" } ?? "") has no `alt` text for screen readers; describe it, or write `alt: \"\"` if it is decorative",
+                   fixes: insertPropertyFix(block, key: "alt", value: "\"\"").map { [$0] } ?? [])
+        }
+        guard kindID == LintKinds.group else { return nil }
+        let border = number(key.borderWidth) ?? 0
+        let padding = number(key.padding) ?? 0
+        return LintFrame(origin: ((box.x ?? 0) + border + padding, (box.y ?? 0) + border + padding),
+                         canvas: frame.canvas, background: background, inAnnotations: frame.inAnnotations)
+    }
+
+    // MARK: Reading the element's values
+
+    /// Reads key `id` of the element in `slots` as it sees it (its own, else the nearest
     /// style's) with `body(view, propertyNode)`; nil when no one sets it. The checked tree is
-    /// read through the checker's raw view; an imported style's tree through its own.
+    /// read through the raw view; an imported style's tree through its own.
     func read<R>(_ id: Int, _ body: (RawSyntaxView, Int) -> R?) -> R? {
-        let node = own[id]
-        if node >= 0 { return body(checker.raw, node) }
-        guard let chain else { return nil }
+        let node = slots[id]
+        if node >= 0 { return body(raw, node) }
+        guard let chain = slotsChain else { return nil }
         let local = chain.nodeInDocument(id)
-        if local >= 0 { return body(checker.raw, local) }
+        if local >= 0 { return body(raw, local) }
         guard local == -2, let (style, styleNode) = chain.locate(id) else { return nil }
         return style.block.tree.withRawView { body($0, styleNode) }
     }
 
-    func isSet(_ id: Int) -> Bool { own[id] >= 0 || (chain?.sets(id) ?? false) }
+    func isSet(_ id: Int) -> Bool { slots[id] >= 0 || (slotsChain?.sets(id) ?? false) }
 
-    func canvasSize(_ container: BlockSyntax) -> (Double, Double)? {
-        let raw = checker.raw
-        let sizeNode = own[SchemaIndex.Key.size]
-        if sizeNode >= 0, let size = Lint.size(raw, sizeNode) { return size }
-        let deviceNode = own[SchemaIndex.Key.device]
-        if deviceNode >= 0, let token = raw.atoms(of: deviceNode).first, let device = Schema.device(raw.text(token)) {
-            return (Double(device.width), Double(device.height))
-        }
-        return nil
+    /// The element's own property `id`, as `checkValue` decoded it in `shape`, if it did.
+    @inline(__always)
+    func decodedOwn(_ id: Int, _ shape: DecodedValues.Shape) -> (Double, Double)? {
+        let node = slots[id]
+        return node >= 0 ? decoded.value(id, node: node, shape) : nil
     }
 
-    static func size(_ raw: RawSyntaxView, _ node: Int) -> (Double, Double)? {
+    func point(_ id: Int) -> (Double, Double)? { decodedOwn(id, .point) ?? read(id, Checker.parsePoint) }
+    func number(_ id: Int) -> Double? { decodedOwn(id, .number)?.0 ?? read(id, Checker.parseNumber) }
+    func color(_ id: Int) -> RGBAColor? {
+        if let v = decodedOwn(id, .color) { return DecodedValues.color(v.0) }
+        return read(id, Checker.parseColor)
+    }
+    func size(_ id: Int) -> (Double, Double)? { decodedOwn(id, .size) ?? read(id, Checker.parseSize) }
+
+    static func parseSize(_ raw: RawSyntaxView, _ node: Int) -> (Double, Double)? {
         let list = raw.atoms(of: node)
         guard list.count == 3, raw.token(list[1], equals: "x"),
               let w = AtomSyntax.numberLiteral(list[0], raw.bytes), let h = AtomSyntax.numberLiteral(list[2], raw.bytes) else { return nil }
         return (w.value, h.value)
     }
 
-    static func point(_ raw: RawSyntaxView, _ node: Int) -> (Double, Double)? {
+    static func parsePoint(_ raw: RawSyntaxView, _ node: Int) -> (Double, Double)? {
         let list = raw.atoms(of: node)
         guard list.count == 2, let x = AtomSyntax.numberLiteral(list[0], raw.bytes),
               let y = AtomSyntax.numberLiteral(list[1], raw.bytes) else { return nil }
         return (x.value, y.value)
     }
 
-    static func number(_ raw: RawSyntaxView, _ node: Int) -> Double? {
+    static func parseNumber(_ raw: RawSyntaxView, _ node: Int) -> Double? {
         let list = raw.atoms(of: node)
         guard list.count == 1 else { return nil }
         return AtomSyntax.numberLiteral(list[0], raw.bytes)?.value
     }
 
-    static func color(_ raw: RawSyntaxView, _ node: Int) -> RGBAColor? {
+    static func parseColor(_ raw: RawSyntaxView, _ node: Int) -> RGBAColor? {
         let list = raw.atoms(of: node)
         guard list.count == 1 else { return nil }
-        let t = list[0]
+        return colorValue(list[0], raw.bytes)
+    }
+
+    /// A `#hex` or named colour token's colour.
+    static func colorValue(_ t: Token, _ bytes: UnsafeBufferPointer<UInt8>) -> RGBAColor? {
         switch t.kind {
         case .color:
-            guard let v = AtomSyntax.hexColor(t, raw.bytes) else { return nil }
+            guard let v = AtomSyntax.hexColor(t, bytes) else { return nil }
             return RGBAColor(red: UInt8(v >> 24 & 0xFF), green: UInt8(v >> 16 & 0xFF), blue: UInt8(v >> 8 & 0xFF), alpha: UInt8(v & 0xFF))
         case .identifier:
-            return Schema.namedColor(t, in: raw.bytes)
+            return Schema.namedColor(t, in: bytes)
         default:
             return nil
         }
     }
 
-    /// Where to report a problem with key `id` of the selected element: its own value; when
-    /// the value comes from a style, the element's `style:` (the style may be shared, or in
-    /// another file); else the element's header.
-    func reportRange(_ block: Int, _ id: Int) -> ByteRange {
-        let raw = checker.raw
-        if own[id] >= 0 { return raw.valueRange(ofProperty: own[id]) }
-        let use = own[SchemaIndex.Key.style]
+    /// Whether a number token's unit is `pt` (font sizes in points are converted to pixels).
+    static func isPoints(_ token: Token, unitStart: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        token.end - unitStart == 2 && bytes[unitStart] == 0x70 && bytes[unitStart + 1] == 0x74
+    }
+
+    /// Where to report a problem with key `id` of the element: its own value; when the value
+    /// comes from a style, the element's `style:` (the style may be shared, or in another
+    /// file); else the element's header.
+    func lintRange(_ block: Int, _ id: Int) -> ByteRange {
+        if slots[id] >= 0 { return raw.valueRange(ofProperty: slots[id]) }
+        let use = slots[SchemaIndex.key.style]
         if isSet(id), use >= 0 { return raw.valueRange(ofProperty: use) }
         return raw.headerRange(ofBlock: block)
     }
 
-    func color(_ id: Int) -> RGBAColor? { read(id, Lint.color) }
-
-    /// Kinds that show text, by kind id.
-    static let showsText: [Bool] = {
-        let ids = Set(["text", "textarea", "button", "label"].map { SchemaIndex.kinds.id($0) })
-        return Schema.kinds.indices.map { ids.contains($0) }
-    }()
-    static let kindID = (image: SchemaIndex.kinds.id("image"), group: SchemaIndex.kinds.id("group"),
-                         divider: SchemaIndex.kinds.id("divider"), line: SchemaIndex.kinds.id("line"),
-                         arrow: SchemaIndex.kinds.id("arrow"), number: SchemaIndex.kinds.id("number"),
-                         label: SchemaIndex.kinds.id("label"), button: SchemaIndex.kinds.id("button"))
-    /// Each kind's default text colour.
-    static let defaultTextColor: [RGBAColor] = Schema.kinds.map { kind in
-        kind.property("color")?.defaultValue.flatMap(ColorMath.color(source:)) ?? RGBAColor(red: 0, green: 0, blue: 0)
-    }
-
-    mutating func walk(_ container: Int, origin: (Double, Double), canvas: (Double, Double)?, background: RGBAColor?,
-                       inAnnotations: Bool, out: inout [Diagnostic]) {
-        for (c, entry) in checker.nodes.children(of: container) {
-            let kindID = Int(entry.id)
-            guard entry.kind == .block, kindID >= 0, SchemaIndex.isElement[kindID] else { continue }
-            select(c)
-            let at = read(SchemaIndex.Key.at, Lint.point) ?? (0, 0)
-            var box = Box(x: origin.0 + at.0, y: origin.1 + at.1)
-            if let size = read(SchemaIndex.Key.size, Lint.size) {
-                box.width = size.0
-                box.height = size.1
-            }
-            if let w = read(SchemaIndex.Key.width, Lint.number) { box.width = w }
-            if let h = read(SchemaIndex.Key.height, Lint.number) { box.height = h }
-            if kindID == Lint.kindID.number, box.width == nil {
-                let r = read(SchemaIndex.Key.radius, Lint.number) ?? 16
-                box.width = 2 * r
-                box.height = 2 * r
-            }
-
-            if (box.width == 0 || box.height == 0) && kindID != Lint.kindID.divider {
-                report(.zeroSize, sizeRange(c), "`\(element: c, checker.raw)` has zero \(box.width == 0 ? "width" : "height") and will not be visible", into: &out)
-            }
-            let isLine = kindID == Lint.kindID.line || kindID == Lint.kindID.arrow
-            if let canvas, !isLine {
-                checkInside(c, box: box, canvas: canvas, out: &out)
-            }
-            if let canvas, isLine {
-                for (key, id) in [("from", SchemaIndex.Key.from), ("to", SchemaIndex.Key.to)] {
-                    if let p = read(id, Lint.point), p.0 < 0 || p.1 < 0 || p.0 > canvas.0 || p.1 > canvas.1 {
-                        report(.outsideCanvas, reportRange(c, id),
-                               "`\(key)` point (\(number: p.0), \(number: p.1)) lies outside the \(number: canvas.0) x \(number: canvas.1) canvas", into: &out)
-                    }
-                }
-            }
-
-            var ownBackground = background
-            if let bg = color(SchemaIndex.Key.background) ?? (kindID == Lint.kindID.label ? color(SchemaIndex.Key.fill) : nil) {
-                ownBackground = background.map { ColorMath.composite(bg, over: $0) } ?? (bg.isOpaque ? bg : nil)
-            }
-            if Lint.showsText[kindID] {
-                checkText(c, kindID: kindID, background: ownBackground, out: &out)
-            }
-            if kindID == Lint.kindID.image && !isSet(SchemaIndex.Key.alt), let block = checker.tree.node(at: c).asBlock {
-                report(.missingAlt, block.headerRange, "image\(block.name.map { " `\($0)`" } ?? "") has no `alt` text for screen readers; describe it, or write `alt: \"\"` if it is decorative",
-                       fixes: checker.insertPropertyFix(block, key: "alt", value: "\"\"").map { [$0] } ?? [], into: &out)
-            }
-            if kindID == Lint.kindID.group {
-                let border = read(SchemaIndex.Key.borderWidth, Lint.number) ?? 0
-                let padding = read(SchemaIndex.Key.padding, Lint.number) ?? 0
-                let content = ((box.x ?? 0) + border + padding, (box.y ?? 0) + border + padding)
-                walk(c, origin: content, canvas: canvas, background: ownBackground, inAnnotations: inAnnotations, out: &out)
-            }
-        }
-    }
-
     func sizeRange(_ block: Int) -> ByteRange {
-        let id = [SchemaIndex.Key.size, SchemaIndex.Key.width, SchemaIndex.Key.height].first { isSet($0) } ?? SchemaIndex.Key.size
-        return reportRange(block, id)
+        let key = SchemaIndex.key
+        let id = [key.size, key.width, key.height].first { isSet($0) } ?? key.size
+        return lintRange(block, id)
     }
 
-    func checkInside(_ block: Int, box: Box, canvas: (Double, Double), out: inout [Diagnostic]) {
+    // MARK: Rules
+
+    mutating func checkInside(_ block: Int, box: Box, canvas: (Double, Double)) {
         guard let x = box.x, let y = box.y else { return }
         let w = box.width ?? 0, h = box.height ?? 0
         let right = x + w, bottom = y + h
         let partly = x < 0 || y < 0 || right > canvas.0 || bottom > canvas.1
         guard partly else { return }
         let wholly = right <= 0 || bottom <= 0 || x >= canvas.0 || y >= canvas.1
-        let raw = checker.raw
         let edges = (left: x < 0, top: y < 0, right: right > canvas.0, bottom: bottom > canvas.1)
         let message: MessageText = box.width == nil
             ? "`\(element: block, raw)` at (\(number: x), \(number: y)) is \(wholly ? "wholly" : "partly") outside the \(number: canvas.0) x \(number: canvas.1) canvas (past the \(edges: edges) edge)"
             : "`\(element: block, raw)` (\(number: x), \(number: y), \(number: w) x \(number: h)) is \(wholly ? "wholly" : "partly") outside the \(number: canvas.0) x \(number: canvas.1) canvas (past the \(edges: edges) edge)"
-        report(.outsideCanvas, reportRange(block, SchemaIndex.Key.at), message, into: &out)
+        report(.outsideCanvas, lintRange(block, SchemaIndex.key.at), message)
     }
 
-    func checkText(_ block: Int, kindID: Int, background: RGBAColor?, out: inout [Diagnostic]) {
-        let isButton = kindID == Lint.kindID.button
-        let textID = isButton ? SchemaIndex.Key.label : SchemaIndex.Key.text
-        if read(textID, Lint.isBlankString) == true {
+    mutating func checkText(_ block: Int, kindID: Int, background: RGBAColor?) {
+        let key = SchemaIndex.key
+        let isButton = kindID == LintKinds.button
+        let textID = isButton ? key.label : key.text
+        if read(textID, Checker.isBlankString) == true {
             let textKey = isButton ? "label" : "text"
-            let kind = checker.raw.blockHeader(block).kind.map(checker.raw.text) ?? ""
-            report(.emptyText, reportRange(block, textID), "`\(textKey)` is empty, so the \(kind) shows nothing", into: &out)
+            let kind = raw.blockHeader(block).kind.map(raw.text) ?? ""
+            report(.emptyText, lintRange(block, textID), "`\(textKey)` is empty, so the \(kind) shows nothing")
         }
         guard let background else { return }
-        let foreground = color(SchemaIndex.Key.color) ?? Lint.defaultTextColor[kindID]
+        let foreground = color(key.color) ?? LintKinds.defaultTextColor[kindID]
         let shown = ColorMath.composite(foreground, over: background)
         let ratio = ColorMath.contrast(shown, background)
-        let size = read(SchemaIndex.Key.fontSize) { raw, node -> Double? in
-            let list = raw.atoms(of: node)
-            guard list.count == 1, let n = AtomSyntax.numberLiteral(list[0], raw.bytes) else { return nil }
-            let pt = list[0].end - n.unitStart == 2 && raw.bytes[n.unitStart] == 0x70 && raw.bytes[n.unitStart + 1] == 0x74
-            return pt ? n.value * 4 / 3 : n.value
-        } ?? 16
-        let bold: Bool
-        if isSet(SchemaIndex.Key.fontWeight) {
-            bold = read(SchemaIndex.Key.fontWeight) { raw, node in raw.atoms(of: node).first.map { raw.token($0, equals: "bold") } } ?? false
+        let size: Double
+        if let own = decodedOwn(key.fontSize, .number) {
+            size = own.1 != 0 ? own.0 * 4 / 3 : own.0
         } else {
-            bold = read(SchemaIndex.Key.font) { raw, node -> Bool? in
+            size = read(key.fontSize) { raw, node -> Double? in
+                let list = raw.atoms(of: node)
+                guard list.count == 1, let n = AtomSyntax.numberLiteral(list[0], raw.bytes) else { return nil }
+                return Checker.isPoints(list[0], unitStart: n.unitStart, raw.bytes) ? n.value * 4 / 3 : n.value
+            } ?? 16
+        }
+        let bold: Bool
+        if isSet(key.fontWeight) {
+            bold = read(key.fontWeight) { raw, node in raw.atoms(of: node).first.map { raw.token($0, equals: "bold") } } ?? false
+        } else {
+            bold = read(key.font) { raw, node -> Bool? in
                 let list = raw.atoms(of: node)
                 return list.count == 2 ? raw.token(list[1], equals: "bold") : nil
             } ?? false
@@ -233,8 +261,8 @@ struct Lint {
         let large = size >= 24 || (size >= 19 && bold)
         let required = large ? 3.0 : 4.5
         if ratio + 1e-9 < required {
-            report(.lowContrast, reportRange(block, SchemaIndex.Key.color),
-                   "text colour \(hex: foreground) on \(hex: background) has contrast \(hundredthsDown: ratio):1; WCAG AA needs \(large ? "3" : "4.5"):1 for \(large ? "large" : "normal-size") text", into: &out)
+            report(.lowContrast, lintRange(block, key.color),
+                   "text colour \(hex: foreground) on \(hex: background) has contrast \(hundredthsDown: ratio):1; WCAG AA needs \(large ? "3" : "4.5"):1 for \(large ? "large" : "normal-size") text")
         }
     }
 
@@ -257,7 +285,73 @@ struct Lint {
         guard needsDecoding else { return true }
         return AtomSyntax.stringValue(of: t, in: raw.bytes).allSatisfy { $0.isWhitespace }
     }
+}
 
+/// Kind ids and per-kind facts the lint rules test.
+enum LintKinds {
+    /// Kinds that show text, by kind id.
+    static let showsText: [Bool] = {
+        let ids = Set(["text", "textarea", "button", "label"].map { SchemaIndex.kinds.id($0) })
+        return Schema.kinds.indices.map { ids.contains($0) }
+    }()
+    static let image = SchemaIndex.kinds.id("image")
+    static let group = SchemaIndex.kinds.id("group")
+    static let divider = SchemaIndex.kinds.id("divider")
+    static let line = SchemaIndex.kinds.id("line")
+    static let arrow = SchemaIndex.kinds.id("arrow")
+    static let number = SchemaIndex.kinds.id("number")
+    static let label = SchemaIndex.kinds.id("label")
+    static let button = SchemaIndex.kinds.id("button")
+    /// Each kind's default text colour.
+    static let defaultTextColor: [RGBAColor] = Schema.kinds.map { kind in
+        kind.property("color")?.defaultValue.flatMap(ColorMath.color(source:)) ?? RGBAColor(red: 0, green: 0, blue: 0)
+    }
+}
+
+/// The values `checkValue` decoded for the properties of the block being checked, by key
+/// id, so lint reads each element's numbers and colours without parsing them again. An
+/// entry names the property node it belongs to: an entry left from another block never
+/// matches, so nothing needs clearing between blocks.
+struct DecodedValues {
+    enum Shape: UInt8 {
+        /// One number; the second value is 1 when its unit is `pt`.
+        case number
+        /// `x, y`
+        case point
+        /// `W x H`
+        case size
+        /// A colour, its RGBA packed in the first value.
+        case color
+    }
+
+    private struct Entry {
+        var node: Int32 = -1
+        var shape: Shape = .number
+        var a = 0.0, b = 0.0
+    }
+
+    private var entries = [Entry](repeating: Entry(), count: SchemaIndex.propertyCount)
+
+    @inline(__always)
+    mutating func set(_ id: Int, node: Int, _ shape: Shape, _ a: Double, _ b: Double = 0) {
+        entries[id] = Entry(node: Int32(truncatingIfNeeded: node), shape: shape, a: a, b: b)
+    }
+
+    mutating func set(_ id: Int, node: Int, color: RGBAColor) {
+        let packed = UInt32(color.red) << 24 | UInt32(color.green) << 16 | UInt32(color.blue) << 8 | UInt32(color.alpha)
+        set(id, node: node, .color, Double(packed))
+    }
+
+    @inline(__always)
+    func value(_ id: Int, node: Int, _ shape: Shape) -> (Double, Double)? {
+        let e = entries[id]
+        return e.node == Int32(truncatingIfNeeded: node) && e.shape == shape ? (e.a, e.b) : nil
+    }
+
+    static func color(_ packed: Double) -> RGBAColor {
+        let v = UInt32(packed)
+        return RGBAColor(red: UInt8(v >> 24 & 0xFF), green: UInt8(v >> 16 & 0xFF), blue: UInt8(v >> 8 & 0xFF), alpha: UInt8(v & 0xFF))
+    }
 }
 
 extension MessageText.Interpolation {

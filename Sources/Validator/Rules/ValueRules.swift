@@ -1,7 +1,8 @@
 import TemplateFormat
 
 /// Reads a property's atoms as its schema type says, reporting wrong types, ranges,
-/// enum values, references and unsafe URLs.
+/// enum values, references and unsafe URLs. Numbers, points, sizes and colours it reads are
+/// kept in `decoded` for lint.
 extension Checker {
     mutating func checkValue(node: Int, _ schema: SchemaIndex.PropertyBox, scope: inout Scope, ownerKindID: Int) {
         // Atoms are read in place through the raw view and the type through the box's plain
@@ -12,6 +13,7 @@ extension Checker {
         let bytes = raw.bytes
         func isString(_ i: Int) -> Bool { list[i].kind == .string || list[i].kind == .multilineString }
         func number(_ i: Int) -> (value: Double, unitStart: Int)? { AtomSyntax.numberLiteral(list[i], bytes) }
+        let id = nodes.id(node)
         switch schema.check {
         case .string, .languageTag:
             guard list.count == 1, isString(0) else { return wrongType(node, schema) }
@@ -29,6 +31,7 @@ extension Checker {
             checkURL(list[0], node: node)
         case .number:
             guard list.count == 1, let n = number(0) else { return wrongType(node, schema) }
+            if id >= 0 { decoded.set(id, node: node, .number, n.value, Checker.isPoints(list[0], unitStart: n.unitStart, bytes) ? 1 : 0) }
             if n.unitStart < list[0].end && SchemaIndex.unitBit(bytes, n.unitStart, list[0].end) & schema.units == 0 {
                 reportUnit(node, schema, list[0], unitStart: n.unitStart)
                 return
@@ -39,6 +42,7 @@ extension Checker {
                   n.value == n.value.rounded(), abs(n.value) < 1e15 else {
                 return wrongType(node, schema)
             }
+            if id >= 0 { decoded.set(id, node: node, .number, n.value) }
             checkRange(n.value, schema, list[0])
         case .boolean:
             guard list.count == 1, list[0].kind == .identifier,
@@ -47,9 +51,13 @@ extension Checker {
             }
         case .color:
             guard list.count == 1 else { return wrongType(node, schema) }
+            if let color = Checker.colorValue(list[0], bytes) {
+                if id >= 0 { decoded.set(id, node: node, color: color) }
+                return
+            }
             checkColor(list[0], node: node)
         case .point:
-            if !checkPoint(list, schema: schema) { wrongType(node, schema) }
+            if !checkPoint(list, schema: schema, node: node, id: id) { wrongType(node, schema) }
         case .size:
             guard list.count == 3, let w = number(0), list[1].kind == .identifier, raw.token(list[1], equals: "x"),
                   let h = number(2), pxOnly(list[0], w.unitStart), pxOnly(list[2], h.unitStart) else {
@@ -62,6 +70,7 @@ extension Checker {
                 }
                 return wrongType(node, schema)
             }
+            if id >= 0 { decoded.set(id, node: node, .size, w.value, h.value) }
             checkRange(w.value, schema, list[0])
             checkRange(h.value, schema, list[2])
         case .enumeration:
@@ -102,7 +111,7 @@ extension Checker {
         case .pointOrElement:
             if list.count == 1, list[0].kind == .identifier {
                 scope.elementReferences.append(list[0])
-            } else if !checkPoint(list, schema: schema) {
+            } else if !checkPoint(list, schema: schema, node: node, id: id) {
                 wrongType(node, schema)
             }
         case .paramDefault:
@@ -166,13 +175,15 @@ extension Checker {
     }
 
 
-    /// Checks `x, y`; false when the atoms are not a point at all.
-    mutating func checkPoint(_ list: AtomTokens, schema: SchemaIndex.PropertyBox) -> Bool {
+    /// Checks `x, y` (the value of property `node`, key `id`); false when the atoms are not a
+    /// point at all.
+    mutating func checkPoint(_ list: AtomTokens, schema: SchemaIndex.PropertyBox, node: Int, id: Int) -> Bool {
         guard list.count == 2, let x = AtomSyntax.numberLiteral(list[0], raw.bytes),
               let y = AtomSyntax.numberLiteral(list[1], raw.bytes),
               pxOnly(list[0], x.unitStart), pxOnly(list[1], y.unitStart) else {
             return false
         }
+        if id >= 0 { decoded.set(id, node: node, .point, x.value, y.value) }
         checkRange(x.value, schema, list[0])
         checkRange(y.value, schema, list[1])
         return true

@@ -137,29 +137,32 @@ enum SchemaIndex {
         id >= 0 && kindID >= 0 && kindProperty[kindID * properties.count + id] >= 0
     }
 
-    /// Ids of the properties rules read by name.
-    enum Key {
-        static let style = properties.id("style")
-        static let at = properties.id("at")
-        static let size = properties.id("size")
-        static let width = properties.id("width")
-        static let height = properties.id("height")
-        static let radius = properties.id("radius")
-        static let color = properties.id("color")
-        static let background = properties.id("background")
-        static let fill = properties.id("fill")
-        static let fontSize = properties.id("font-size")
-        static let fontWeight = properties.id("font-weight")
-        static let font = properties.id("font")
-        static let alt = properties.id("alt")
-        static let text = properties.id("text")
-        static let label = properties.id("label")
-        static let from = properties.id("from")
-        static let to = properties.id("to")
-        static let borderWidth = properties.id("border-width")
-        static let padding = properties.id("padding")
-        static let device = properties.id("device")
+    /// Ids of the properties rules read by name. Rules copy this struct once
+    /// (`let key = SchemaIndex.key`) and read plain fields: a `static let` per id would
+    /// pass a one-time-initialisation check on every read.
+    struct Keys {
+        let style = properties.id("style")
+        let at = properties.id("at")
+        let size = properties.id("size")
+        let width = properties.id("width")
+        let height = properties.id("height")
+        let radius = properties.id("radius")
+        let color = properties.id("color")
+        let background = properties.id("background")
+        let fill = properties.id("fill")
+        let fontSize = properties.id("font-size")
+        let fontWeight = properties.id("font-weight")
+        let font = properties.id("font")
+        let alt = properties.id("alt")
+        let text = properties.id("text")
+        let label = properties.id("label")
+        let from = properties.id("from")
+        let to = properties.id("to")
+        let borderWidth = properties.id("border-width")
+        let padding = properties.id("padding")
+        let device = properties.id("device")
     }
+    static let key = Keys()
 }
 
 extension SchemaIndex {
