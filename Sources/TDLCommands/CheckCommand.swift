@@ -76,7 +76,7 @@ struct CheckCommand {
         }
         let renderer = DiagnosticRenderer(color: env.colorOutput && format == .text)
         switch format {
-        case .text: renderer.writeText(results, to: env.writeOutput)
+        case .text: renderer.writeText(results, to: { env.writeOutput(buffer: $0) })
         case .json: env.writeOutput(renderer.json(results) + [0x0A])
         case .github: env.out(renderer.github(results))
         case .sarif: env.writeOutput(renderer.sarif(results, version: TemplateFmt.version) + [0x0A])
@@ -86,9 +86,9 @@ struct CheckCommand {
         }
         let ioErrors = results.filter { $0.ioError != nil }.count
         if ioErrors > 0 || usageProblems > 0 { return 2 }
-        let all = results.flatMap(\.diagnostics)
-        if all.contains(where: { $0.severity == .error }) { return 1 }
-        if args.flags.contains("--strict") && all.contains(where: { $0.severity == .warning }) { return 1 }
+        if env.exitsAfterCommand { ExitTeardown.leave(results) }
+        if results.contains(where: { $0.diagnostics.contains { $0.severity == .error } }) { return 1 }
+        if args.flags.contains("--strict") && results.contains(where: { $0.diagnostics.contains { $0.severity == .warning } }) { return 1 }
         return 0
     }
 

@@ -33,7 +33,7 @@ struct DiagnosticRenderer {
 
     /// The text report, handed to `write` in chunks as it is made: a large file can have
     /// tens of thousands of diagnostics, each several lines.
-    func writeText(_ files: [CheckedFile], to write: @escaping ([UInt8]) -> Void) {
+    func writeText(_ files: [CheckedFile], to write: @escaping (UnsafeRawBufferPointer) -> Void) {
         var out = TextOutput(color: color, sink: write)
         writeText(files, into: &out)
         out.flush()

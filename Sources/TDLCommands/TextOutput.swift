@@ -10,9 +10,9 @@ struct TextOutput {
     let color: Bool
     private let storage = Storage()
     /// Where full chunks go when the output streams (`flushIfLarge`); nil keeps everything.
-    private let sink: (([UInt8]) -> Void)?
+    private let sink: ((UnsafeRawBufferPointer) -> Void)?
 
-    init(color: Bool, sink: (([UInt8]) -> Void)? = nil) {
+    init(color: Bool, sink: ((UnsafeRawBufferPointer) -> Void)? = nil) {
         self.color = color
         self.sink = sink
     }
@@ -26,7 +26,7 @@ struct TextOutput {
     /// Hands everything written so far to the sink.
     mutating func flush() {
         guard let sink, storage.buffer.count > 0 else { return }
-        sink(bytes)
+        storage.buffer.withUnsafeBufferPointer { sink(UnsafeRawBufferPointer($0)) }
         storage.buffer.removeAll()
     }
 

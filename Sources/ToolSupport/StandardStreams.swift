@@ -13,6 +13,11 @@ public func writeStandardOutput(_ bytes: [UInt8]) {
     _ = writeAll(bytes, to: STDOUT_FILENO)
 }
 
+/// Writes bytes in place to standard output, as `writeStandardOutput`.
+public func writeStandardOutput(_ buffer: UnsafeRawBufferPointer) {
+    _ = writeAll(buffer, to: STDOUT_FILENO)
+}
+
 /// Writes `bytes` to standard error, as `writeStandardOutput`.
 public func writeStandardError(_ bytes: [UInt8]) {
     _ = writeAll(bytes, to: STDERR_FILENO)

@@ -130,21 +130,24 @@ func readAll(from fd: Int32, sizeHint: Int = 0, limit: Int = Int.max) -> (bytes:
 
 /// Writes every byte, looping over partial writes and EINTR. Returns errno on failure.
 func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32? {
+    bytes.withUnsafeBytes { writeAll($0, to: fd) }
+}
+
+func writeAll(_ buffer: UnsafeRawBufferPointer, to fd: Int32) -> Int32? {
+    guard let base = buffer.baseAddress else { return nil }
     var offset = 0
-    return bytes.withUnsafeBytes { buffer -> Int32? in
-        while offset < buffer.count {
-            let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-            if written > 0 {
-                offset += written
-            } else if written < 0 && errno == EINTR {
-                continue
-            } else {
-                // write returning 0 for a non-empty request should not happen; treat as I/O error.
-                return written < 0 ? errno : EIO
-            }
+    while offset < buffer.count {
+        let written = write(fd, base + offset, buffer.count - offset)
+        if written > 0 {
+            offset += written
+        } else if written < 0 && errno == EINTR {
+            continue
+        } else {
+            // write returning 0 for a non-empty request should not happen; treat as I/O error.
+            return written < 0 ? errno : EIO
         }
-        return nil
     }
+    return nil
 }
 
 /// Directory entry names (without "." and ".."), unsorted.
