@@ -42,11 +42,11 @@ struct TextOutput {
 
         @inline(__always)
         func append(_ source: UnsafeRawBufferPointer) {
-            buffer.append(contentsOf: source.assumingMemoryBound(to: UInt8.self))
+            buffer.appendBytes(source)
         }
 
         @inline(__always)
-        func append(_ byte: UInt8) { buffer.append(byte) }
+        func append(_ byte: UInt8) { buffer.appendByte(byte) }
 
         func append(_ byte: UInt8, count n: Int) { buffer.append(repeating: byte, count: n) }
     }

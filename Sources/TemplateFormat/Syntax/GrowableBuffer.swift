@@ -47,6 +47,15 @@ package struct GrowableBuffer<Element: BitwiseCopyable> {
         count += source.count
     }
 
+    /// Appends `n` elements that `body` writes in place (it must initialise all `n`).
+    @inlinable @inline(__always)
+    package mutating func append(count n: Int, _ body: (UnsafeMutablePointer<Element>) -> Void) {
+        guard n > 0 else { return }
+        if count + n > capacity { grow(to: count + n) }
+        body(base + count)
+        count += n
+    }
+
     /// Appends `element` `n` times.
     @inlinable @_specialize(exported: true, where Element == UInt8)
     package mutating func append(repeating element: Element, count n: Int) {
@@ -113,5 +122,33 @@ package struct GrowableBuffer<Element: BitwiseCopyable> {
         base = GrowableBuffer.allocate(1)
         count = 0
         capacity = 1
+    }
+}
+
+extension GrowableBuffer where Element == UInt8 {
+    /// Appends bytes. Written for bytes alone, so other modules inline it: the generic
+    /// `append(contentsOf:)` reaches them as a call, and the text report and messages append
+    /// millions of short pieces (a few bytes each, where a `memcpy` call costs more than
+    /// the copy).
+    @inlinable @inline(__always)
+    package mutating func appendBytes(_ source: UnsafeRawBufferPointer) {
+        guard let from = source.baseAddress, !source.isEmpty else { return }
+        let n = source.count
+        if count + n > capacity { grow(to: count + n) }
+        let to = base + count
+        if n <= 16 {
+            for k in 0..<n { to[k] = from.load(fromByteOffset: k, as: UInt8.self) }
+        } else {
+            UnsafeMutableRawPointer(to).copyMemory(from: from, byteCount: n)
+        }
+        count += n
+    }
+
+    /// Appends one byte (inlined in other modules, as `appendBytes`).
+    @inlinable @inline(__always)
+    package mutating func appendByte(_ byte: UInt8) {
+        if count == capacity { grow(to: count + 1) }
+        base[count] = byte
+        count += 1
     }
 }
