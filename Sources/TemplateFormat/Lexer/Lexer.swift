@@ -40,6 +40,56 @@ public enum Lexer {
     private static let hexBit: UInt8 = 8
     private static let spaceBit: UInt8 = 16
 
+    // MARK: Runs of plain bytes, 16 at a time
+    //
+    // Indentation, identifiers and the text of strings and comments are most of a document.
+    // These find where such a run ends 16 bytes per step: `SIMD16` compares lower to a few
+    // SSE2 (or NEON) instructions. Each reads exactly the 16 bytes at `p`; callers check that
+    // they exist. (Byte k of the vector is the low byte of its lane group on little-endian
+    // targets, hence the `littleEndian` reads: the lowest marked bit is the first marked byte.)
+
+    private typealias Bytes16 = SIMD16<UInt8>
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// Index of the first of the 16 bytes of `marks` whose top bit is set; 16 when none is.
+    @inline(__always)
+    private static func firstMarked(_ marks: Bytes16) -> Int {
+        let halves = unsafeBitCast(marks, to: SIMD2<UInt64>.self)
+        let low = UInt64(littleEndian: halves[0]) & highBits
+        if low != 0 { return low.trailingZeroBitCount >> 3 }
+        return 8 + (UInt64(littleEndian: halves[1]) & highBits).trailingZeroBitCount >> 3  // 16 when none
+    }
+
+    /// How many of the 16 bytes at `p` (0...16) come before a quote, backslash, line break or
+    /// non-ASCII byte: the bytes a `"…"` string steps over without looking at them.
+    @inline(__always)
+    private static func plainStringBytes(at p: UnsafePointer<UInt8>) -> Int {
+        let v = UnsafeRawPointer(p).loadUnaligned(as: Bytes16.self)
+        let special = (v .== Bytes16(repeating: 0x22)) .| (v .== Bytes16(repeating: 0x5C))
+            .| (v .== Bytes16(repeating: 0x0A)) .| (v .== Bytes16(repeating: 0x0D))
+        // Non-ASCII bytes already have their top bit set.
+        return firstMarked(unsafeBitCast(special, to: Bytes16.self) | v)
+    }
+
+    /// How many of the 16 bytes at `p` (0...16) come before a LF or CR.
+    @inline(__always)
+    private static func bytesBeforeLineBreak(at p: UnsafePointer<UInt8>) -> Int {
+        let v = UnsafeRawPointer(p).loadUnaligned(as: Bytes16.self)
+        let lineBreak = (v .== Bytes16(repeating: 0x0A)) .| (v .== Bytes16(repeating: 0x0D))
+        return firstMarked(unsafeBitCast(lineBreak, to: Bytes16.self))
+    }
+
+    /// How many of the 16 bytes at `p` (0...16) continue an identifier: `[A-Za-z0-9_-]`.
+    @inline(__always)
+    private static func identifierBytes(at p: UnsafePointer<UInt8>) -> Int {
+        let v = UnsafeRawPointer(p).loadUnaligned(as: Bytes16.self)
+        // Range tests as one unsigned compare each: x - low < width (wrapping).
+        let letter = ((v | Bytes16(repeating: 0x20)) &- Bytes16(repeating: 0x61)) .< Bytes16(repeating: 26)
+        let digit = (v &- Bytes16(repeating: 0x30)) .< Bytes16(repeating: 10)
+        let ident = letter .| digit .| (v .== Bytes16(repeating: 0x5F)) .| (v .== Bytes16(repeating: 0x2D))
+        return firstMarked(~unsafeBitCast(ident, to: Bytes16.self))
+    }
+
     /// The tokens in growable storage, which the parser hands to the tree without copying.
     static func tokenizeIntoBuffer(_ buf: UnsafeBufferPointer<UInt8>, summary: inout LexSummary) -> GrowableBuffer<Token> {
         byteClasses.withUnsafeBufferPointer { classes in tokenizeIntoBuffer(buf, classes, summary: &summary) }
@@ -48,8 +98,11 @@ public enum Lexer {
     private static func tokenizeIntoBuffer(_ buf: UnsafeBufferPointer<UInt8>, _ classes: UnsafeBufferPointer<UInt8>,
                                            summary: inout LexSummary) -> GrowableBuffer<Token> {
         var tokens = GrowableBuffer<Token>(capacity: buf.count / 4 + 16)
+        guard let base = buf.baseAddress else { return tokens }
         let n = buf.count
         var i = 0
+        // Line break counts, kept in registers and stored into `summary` at the end.
+        var lf = 0, crlf = 0, cr = 0
         // Once a search for a closing `"""` or `*/` has failed from some offset, it fails
         // from every later offset too: remember that instead of rescanning (keeps this linear).
         var noTripleQuoteFrom = Int.max
@@ -66,7 +119,24 @@ public enum Lexer {
         @inline(__always) func isHex(_ b: UInt8) -> Bool { classes[Int(b)] & hexBit != 0 }
         @inline(__always) func lineEnd(from k: Int) -> Int {
             var j = k
+            while j + 16 <= n {
+                let run = bytesBeforeLineBreak(at: base + j)
+                j += run
+                if run < 16 { return j }
+            }
             while j < n && buf[j] != 0x0A && buf[j] != 0x0D { j += 1 }
+            return j
+        }
+        /// The end of the run of 0x20 bytes from `k`, 8 per step: the first byte of a word
+        /// that differs from a space is its lowest nonzero byte after an XOR.
+        @inline(__always) func endOfSpaces(from k: Int) -> Int {
+            var j = k
+            while j + 8 <= n {
+                let other = UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)) ^ 0x2020_2020_2020_2020
+                if other != 0 { return j + other.trailingZeroBitCount >> 3 }
+                j += 8
+            }
+            while j < n && buf[j] == 0x20 { j += 1 }
             return j
         }
         /// Flags invalid UTF-8 in `start..<end` (only called for non-ASCII content).
@@ -109,7 +179,16 @@ public enum Lexer {
         }
 
         while i < n {
-            let b = buf[i]
+            var b = buf[i]
+            // Spaces (between tokens, indentation) are a third of a document's bytes: skip a
+            // run of 0x20 here rather than on a trip through the switch. Tabs and other
+            // blanks take the case below.
+            if b == 0x20 {
+                i += 1
+                if i < n && buf[i] == 0x20 { i = endOfSpaces(from: i) }
+                guard i < n else { break }
+                b = buf[i]
+            }
             let start = i
             switch b {
             case 0x20, 0x09, 0x0C, 0x0B:
@@ -117,10 +196,10 @@ public enum Lexer {
                 while i < n && classes[Int(buf[i])] & spaceBit != 0 { i += 1 }
             case 0x0A:
                 i += 1
-                summary.lf += 1
+                lf += 1
                 tokens.append(Token(kind: .newline, start: start, end: i))
             case 0x0D:
-                if i + 1 < n && buf[i + 1] == 0x0A { i += 2; summary.crlf += 1 } else { i += 1; summary.cr += 1 }
+                if i + 1 < n && buf[i + 1] == 0x0A { i += 2; crlf += 1 } else { i += 1; cr += 1 }
                 tokens.append(Token(kind: .newline, start: start, end: i))
             case 0x7B: i += 1; tokens.append(Token(kind: .leftBrace, start: start, end: i))
             case 0x7D: i += 1; tokens.append(Token(kind: .rightBrace, start: start, end: i))
@@ -166,6 +245,12 @@ public enum Lexer {
                     var closed = false
                     var nonASCII = false
                     while j < n {
+                        if j + 16 <= n {
+                            // Step over plain ASCII text 16 bytes at a time.
+                            let run = plainStringBytes(at: base + j)
+                            j += run
+                            if run == 16 { continue }
+                        }
                         let c = buf[j]
                         if c == 0x22 { j += 1; closed = true; break }
                         if c == 0x0A || c == 0x0D { break }
@@ -192,6 +277,8 @@ public enum Lexer {
                     let isDoc = i + 2 < n && buf[i + 2] == 0x2F && !(i + 3 < n && buf[i + 3] == 0x2F)
                     var flags: TokenFlags = []
                     var k = i
+                    // Eight bytes per step: a top bit set anywhere means a non-ASCII byte.
+                    while k + 8 <= e && UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self) & highBits == 0 { k += 8 }
                     while k < e { if buf[k] >= 0x80 { flags = utf8Flags(i, e); break }; k += 1 }
                     i = e
                     tokens.append(Token(kind: isDoc ? .docComment : .lineComment, flags: flags, start: start, end: i))
@@ -236,7 +323,13 @@ public enum Lexer {
             default:
                 if isIdentStart(b) {
                     i += 1
-                    while i < n && isIdentContinue(buf[i]) { i += 1 }
+                    var ended = false
+                    while i + 16 <= n {
+                        let run = identifierBytes(at: base + i)
+                        i += run
+                        if run < 16 { ended = true; break }
+                    }
+                    if !ended { while i < n && isIdentContinue(buf[i]) { i += 1 } }
                     tokens.append(Token(kind: .identifier, start: start, end: i))
                 } else if isDigit(b) || (b == 0x2D && i + 1 < n && isDigit(buf[i + 1])) {
                     var flags: TokenFlags = []
@@ -286,6 +379,9 @@ public enum Lexer {
                 }
             }
         }
+        summary.lf += lf
+        summary.crlf += crlf
+        summary.cr += cr
         return tokens
     }
 }
