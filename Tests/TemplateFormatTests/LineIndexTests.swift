@@ -143,8 +143,8 @@ final class LineIndexTests: XCTestCase {
     }
 
     func testWordAtATimeScanAgreesWithAByteLoop() {
-        // Line breaks and non-ASCII characters at every alignment relative to the 8-byte
-        // words the scan skips, checked against a plain byte loop and String's UTF-16 count.
+        // Line breaks and non-ASCII characters at every alignment relative to the 16-byte
+        // blocks the scan skips, checked against a plain byte loop and String's UTF-16 count.
         var generator = SystemRandomNumberGenerator()
         let pieces = ["a", "b", " ", "\n", "\r", "\r\n", "\u{E9}", "\t", "\u{4E2D}"]
         for length in 0..<120 {
@@ -169,6 +169,51 @@ final class LineIndexTests: XCTestCase {
                     let content = index.contentRange(ofLine: line)
                     let units = String(decoding: input[content.start..<content.end], as: UTF8.self).utf16.count
                     XCTAssertEqual(index.utf16Position(of: content.end).column, units, "line \(line) of \(text.debugDescription)")
+                }
+            }
+        }
+    }
+
+    func testBlockScanAgreesWithAByteLoopAtEveryOffset() {
+        // The scan reads 16-byte blocks and masks their breaks and non-ASCII bytes. Two
+        // breaks or non-ASCII bytes at every pair of offsets (a CR LF split across blocks, a
+        // CR in a block's last byte, in the tail after the last block), compared with a plain
+        // byte loop, over the whole input and over a range that ends before its last byte.
+        func reference(_ b: [UInt8], from: Int, to n: Int) -> (starts: [Int], ascii: [Bool]) {
+            var starts = [from], ascii: [Bool] = []
+            var isASCII = true
+            var i = from
+            while i < n {
+                if b[i] == 0x0A || b[i] == 0x0D {
+                    ascii.append(isASCII)
+                    isASCII = true
+                    // A CR LF is one break, even when its LF lies past `n`.
+                    i += b[i] == 0x0D && i + 1 < b.count && b[i + 1] == 0x0A ? 2 : 1
+                    starts.append(i)
+                } else {
+                    if b[i] >= 0x80 { isASCII = false }
+                    i += 1
+                }
+            }
+            ascii.append(isASCII)
+            return (starts, ascii)
+        }
+        let specials: [[UInt8]] = [[0x0A], [0x0D], [0x0D, 0x0A], [0xC3, 0xA9], [0xFF]]
+        for length in 0...36 {
+            for p in 0...length {
+                for q in p...length {
+                    for first in specials {
+                        for second in specials {
+                            let a = [UInt8](repeating: 0x61, count: length)
+                            let input = Array(a[..<p]) + first + Array(a[p..<q]) + second + Array(a[q...])
+                            for (from, to) in [(0, input.count), (min(3, input.count - 1), input.count - 1)] {
+                                let scanned = input.withUnsafeBufferPointer { LineIndex.lines($0, from: from, to: to, firstStart: from) }
+                                let expected = reference(input, from: from, to: to)
+                                XCTAssertEqual(scanned.starts, expected.starts, "\(input) \(from)..<\(to)")
+                                XCTAssertEqual(scanned.ascii, expected.ascii, "\(input) \(from)..<\(to)")
+                            }
+                        }
+                    }
                 }
             }
         }

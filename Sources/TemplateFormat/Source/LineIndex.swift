@@ -64,89 +64,112 @@ public struct LineIndex: Sendable {
     /// ASCII (without its terminator). Collected in growable buffers without `Array`'s
     /// per-append checks: a 10 MB document has half a million lines.
     static func lines(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to n: Int, firstStart: Int) -> (starts: [Int], ascii: [Bool]) {
-        let estimate = (n - from) / 16 + 1
-        var starts = GrowableBuffer<Int>(capacity: estimate)
-        var ascii = GrowableBuffer<Bool>(capacity: estimate)
-        scan(buf, from: from, to: n, firstStart: firstStart, starts: &starts, ascii: &ascii)
+        var (starts, ascii) = scan(buf, from: from, to: n, firstStart: firstStart)
         return (starts.finish(), ascii.finish())
     }
 
-    /// Scans `buf[from..<to]`, appending to `starts` and `ascii`.
+    /// Scans `buf[from..<to]` into new buffers. (Local buffers, not `inout` ones: their
+    /// counts then stay in registers instead of being stored back on every append.)
     ///
-    /// Eight bytes at a time: a mask marks exactly the CR and LF bytes of a word, and only
-    /// those are visited, so a line costs a few instructions beyond its words. A word that
-    /// holds both a break and a non-ASCII byte (rare) is walked byte by byte.
-    private static func scan(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to n: Int, firstStart: Int,
-                             starts: inout GrowableBuffer<Int>, ascii: inout GrowableBuffer<Bool>) {
+    /// Sixteen bytes at a time: SIMD compares mark the block's CR and LF bytes, which
+    /// become a 16-bit mask, and only the breaks are visited. A block with no CR and no
+    /// non-ASCII byte (most of them) takes a short path where each LF simply ends a line.
+    private static func scan(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to n: Int,
+                             firstStart: Int) -> (GrowableBuffer<Int>, GrowableBuffer<Bool>) {
+        let estimate = (n - from) / 16 + 1
+        var starts = GrowableBuffer<Int>(capacity: estimate)
+        var ascii = GrowableBuffer<Bool>(capacity: estimate)
         starts.append(firstStart)
         var isASCII = true
         guard let base = buf.baseAddress else {
             ascii.append(true)
-            return
+            return (starts, ascii)
         }
         var i = from
-        // Handles the byte at `p` (a CR or LF) and returns where the next line starts.
-        @inline(__always) func lineBreak(at p: Int) -> Int {
-            ascii.append(isASCII)
-            isASCII = true
-            // A CR LF pair is one break (the LF may lie past `n`: the next line's start then
-            // tells, and the caller compares).
-            let next = base[p] == 0x0D && p + 1 < buf.count && base[p + 1] == 0x0A ? p + 2 : p + 1
-            starts.append(next)
-            return next
+        // Where the line after the break at `p` (a CR or LF) starts. A CR LF pair is one
+        // break (the LF may lie past `n`: the next line's start then tells, and the caller
+        // compares). This closure captures no variable it could conflict with, so no
+        // dynamic exclusivity checks; the appends are written out where it is used.
+        @inline(__always) func afterBreak(at p: Int) -> Int {
+            base[p] == 0x0D && p + 1 < buf.count && base[p + 1] == 0x0A ? p + 2 : p + 1
         }
-        while i + 8 <= n {
-            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-            // Most words hold no byte below 0x0E (no CR or LF): a cheap test skips the exact mask.
-            let mayBreak = (word &- LineIndex.ones &* 0x0E) & ~word & LineIndex.highs
-            var breaks = mayBreak == 0 ? 0 : LineIndex.breakMask(word)
-            let nonASCII = word & LineIndex.highs
-            if breaks == 0 {
-                if nonASCII != 0 { isASCII = false }
-                i += 8
-                continue
-            }
-            if nonASCII != 0 {
-                // Which line each non-ASCII byte belongs to matters: byte by byte.
-                let end = i + 8
-                while i < end {
-                    let b = base[i]
-                    if b == 0x0A || b == 0x0D { i = lineBreak(at: i) } else { if b >= 0x80 { isASCII = false }; i += 1 }
+        typealias Bytes16 = SIMD16<UInt8>
+        let lastBlock = n - 16  // the last offset where 16 bytes remain
+        while i <= lastBlock {
+            let v = UnsafeRawPointer(base + i).loadUnaligned(as: Bytes16.self)
+            let lf = unsafeBitCast(v .== Bytes16(repeating: 0x0A), to: Bytes16.self)
+            let cr = unsafeBitCast(v .== Bytes16(repeating: 0x0D), to: Bytes16.self)
+            if !LineIndex.anyTopBit(cr | v) {
+                // The usual block: ASCII, no CR. Each LF ends a line; the next starts after it.
+                var breaks = LineIndex.topBits(lf)
+                while breaks != 0 {
+                    ascii.append(isASCII)
+                    isASCII = true
+                    starts.append(i &+ breaks.trailingZeroBitCount &+ 1)
+                    breaks &= breaks &- 1
                 }
+                i += 16
                 continue
             }
-            // Where scanning resumes: past this word, or past a CR LF's LF in the next one.
-            var next = i + 8
+            // A CR or a non-ASCII byte: the non-ASCII bits below a break belong to the line
+            // that break ends, and the LF of a CR LF is not a break of its own.
+            var breaks = LineIndex.topBits(lf | cr)
+            var nonASCII = LineIndex.topBits(v)
+            // Where scanning resumes: past this block, or past a CR LF's LF in the next one.
+            var next = i + 16
             while breaks != 0 {
-                let p = i + breaks.trailingZeroBitCount >> 3
+                let k = breaks.trailingZeroBitCount
+                let before: UInt32 = (1 << k) &- 1
+                if nonASCII & before != 0 { isASCII = false }
+                nonASCII &= ~before
                 breaks &= breaks &- 1
-                let after = lineBreak(at: p)
-                if after == p + 2 && p + 1 < i + 8 {
-                    // A CR LF inside this word: its LF is not a break of its own.
-                    breaks &= ~(UInt64(0x80) << (UInt64(p + 1 - i) << 3))
-                }
+                let after = afterBreak(at: i + k)
+                ascii.append(isASCII)
+                isASCII = true
+                starts.append(after)
+                // (For a CR in the block's last byte, bit 16 is past the block: never set.)
+                if after == i + k + 2 { breaks &= ~(UInt32(1) << (k + 1)) }
                 if after > next { next = after }
             }
+            // Non-ASCII bytes after the block's last break belong to the next line.
+            if nonASCII != 0 { isASCII = false }
             i = next
         }
         while i < n {
             let b = base[i]
-            if b == 0x0A || b == 0x0D { i = lineBreak(at: i) } else { if b >= 0x80 { isASCII = false }; i += 1 }
+            if b == 0x0A || b == 0x0D {
+                i = afterBreak(at: i)
+                ascii.append(isASCII)
+                isASCII = true
+                starts.append(i)
+            } else {
+                if b >= 0x80 { isASCII = false }
+                i += 1
+            }
         }
         ascii.append(isASCII)
+        return (starts, ascii)
     }
 
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highs: UInt64 = 0x8080_8080_8080_8080
 
-    /// 0x80 in each byte of `word` that is LF or CR, 0 elsewhere (exact: no borrow between bytes).
+    /// True when some byte of `v` has its top bit set.
     @inline(__always)
-    static func breakMask(_ word: UInt64) -> UInt64 {
-        @inline(__always) func zeroBytes(_ v: UInt64) -> UInt64 {
-            let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-            return ~(((v & low) &+ low) | v | low)
-        }
-        return zeroBytes(word ^ (ones &* 0x0A)) | zeroBytes(word ^ (ones &* 0x0D))
+    static func anyTopBit(_ v: SIMD16<UInt8>) -> Bool {
+        let halves = unsafeBitCast(v, to: SIMD2<UInt64>.self)
+        return (halves[0] | halves[1]) & highs != 0
+    }
+
+    /// Bit k set when byte k of `v` has its top bit set (what SSE2's `pmovmskb` does, which
+    /// Swift does not expose). Per 8-byte half, a multiply moves bit 7 of byte j to bit 56 + j:
+    /// its partial products never overlap, so no carry disturbs the top byte.
+    @inline(__always)
+    static func topBits(_ v: SIMD16<UInt8>) -> UInt32 {
+        let halves = unsafeBitCast(v, to: SIMD2<UInt64>.self)
+        let gather: UInt64 = 0x0002_0408_1020_4081
+        let low = ((UInt64(littleEndian: halves[0]) & highs) &* gather) >> 56
+        let high = ((UInt64(littleEndian: halves[1]) & highs) &* gather) >> 56
+        return UInt32(truncatingIfNeeded: low | high << 8)
     }
 
     public var lineCount: Int { lineStarts.count }
