@@ -1,5 +1,5 @@
-/// Builds the lossless tree from tokens in one forward pass, with an explicit stack
-/// instead of recursion, so no input can overflow the call stack.
+/// Builds the lossless tree from tokens in one forward pass, without recursion (the open
+/// nodes are a parent chain in the node storage), so no input can overflow the call stack.
 ///
 /// Recovery is local: a line that cannot be a member becomes an error node up to its end;
 /// a stray `{` opens an anonymous block so braces stay paired; an unterminated string
@@ -17,17 +17,23 @@ struct Parser {
     var pos = 0
     var nodes: GrowableBuffer<RawNode>
     var diagnostics: [Diagnostic] = []
-    /// Indices of open nodes; `open[0]` is the document, the rest are blocks, plus the
-    /// property or value being built.
-    var open: [Int] = []
-    /// Indentation of each open block's header line (parallel to the blocks in `open`).
-    var headerIndent: [Int] = []
-    /// For each open block (parallel to `headerIndent`), whether its body is indented
-    /// deeper than its header; nil until its first member on a line of its own.
-    var bodyIndented: [Bool?] = []
+    /// The innermost open node (-1 before the document starts and after it ends). The
+    /// nodes open around it are its parent chain, which every node already records, so
+    /// opening and closing nodes needs no stack of its own.
+    var openNode = -1
+    /// The open blocks, outermost first: one entry per block whose body has been entered.
+    var blocks: [OpenBlock] = []
     /// Byte offsets where lines start; built only for the indentation-guided pass.
     var lineStarts: [Int] = []
     var leftBlocksOpen = false
+
+    struct OpenBlock {
+        /// Indentation of the block's header line (0 outside the indentation-guided pass).
+        var headerIndent: Int
+        /// Whether the body is indented deeper than the header; nil until its first member
+        /// on a line of its own.
+        var bodyIndented: Bool?
+    }
 
     static func parse(_ bytes: [UInt8]) -> SyntaxTree {
         bytes.withUnsafeBufferPointer { buf in
@@ -87,16 +93,18 @@ struct Parser {
     @discardableResult
     mutating func startNode(_ kind: NodeKind, at token: Int) -> Int {
         let index = nodes.count
-        nodes.append(RawNode(kind: kind, parent: Int32(open.last ?? -1), subtreeEnd: 0,
+        nodes.append(RawNode(kind: kind, parent: Int32(openNode), subtreeEnd: 0,
                              firstToken: Int32(token), endToken: Int32(token), slotA: -1, slotB: -1))
-        open.append(index)
+        openNode = index
         return index
     }
 
     mutating func finishNode(endToken: Int) {
-        guard let index = open.popLast() else { return }
+        guard openNode >= 0 else { return }
+        let index = openNode
         nodes[index].endToken = Int32(endToken)
         nodes[index].subtreeEnd = Int32(nodes.count)
+        openNode = Int(nodes[index].parent)
     }
 
     func error(_ code: SyntaxCode, _ range: ByteRange, _ message: String, fixes: [Fix] = []) -> Diagnostic {
@@ -175,7 +183,7 @@ struct Parser {
         return false
     }
 
-    var blockDepth: Int { headerIndent.count }
+    var blockDepth: Int { blocks.count }
 
     // MARK: Members
 
@@ -194,21 +202,21 @@ struct Parser {
                 // A block's first line-starting member tells whether its body is indented;
                 // only indented blocks are closed by indentation, so unindented files (or
                 // blocks) that close properly are read as the first pass read them.
-                if bodyIndented[bodyIndented.count - 1] == nil {
-                    bodyIndented[bodyIndented.count - 1] = indent > headerIndent[headerIndent.count - 1]
+                let innermost = blocks.count - 1
+                if blocks[innermost].bodyIndented == nil {
+                    blocks[innermost].bodyIndented = indent > blocks[innermost].headerIndent
                 }
-                while blockDepth > 0, let last = headerIndent.last, indent <= last, bodyIndented.last == true {
+                while let last = blocks.last, indent <= last.headerIndent, last.bodyIndented == true {
                     closeUnterminatedBlock(endToken: pos)
                 }
             }
             switch tok.kind {
             case .rightBrace:
                 if blockDepth > 0 {
-                    let block = open[open.count - 1]
-                    nodes[block].slotB = Int32(pos)
+                    // Between members the open node is the innermost block.
+                    nodes[openNode].slotB = Int32(pos)
                     pos += 1
-                    headerIndent.removeLast()
-                    bodyIndented.removeLast()
+                    blocks.removeLast()
                     finishNode(endToken: pos)
                 } else {
                     startNode(.error, at: pos)
@@ -254,8 +262,7 @@ struct Parser {
     }
 
     mutating func closeUnterminatedBlock(endToken: Int) {
-        let block = open[open.count - 1]
-        let node = nodes[block]
+        let node = nodes[openNode]
         let first = tokens[Int(node.firstToken)]
         let brace = node.slotA >= 0 ? tokens[Int(node.slotA)] : first
         var what = "block"
@@ -267,8 +274,7 @@ struct Parser {
             }
         }
         report(.missingCloseBrace, ByteRange(start: first.start, end: brace.end), "missing `}` to close \(what)")
-        headerIndent.removeLast()
-        bodyIndented.removeLast()
+        blocks.removeLast()
         finishNode(endToken: max(endToken, Int(node.firstToken)))
     }
 
@@ -458,8 +464,8 @@ struct Parser {
             finishNode(endToken: pos)
             return
         }
-        headerIndent.append(recoverByIndent ? indentation(ofLineAt: tokens[headerStart].start) : 0)
-        bodyIndented.append(nil)
+        blocks.append(OpenBlock(headerIndent: recoverByIndent ? indentation(ofLineAt: tokens[headerStart].start) : 0,
+                                bodyIndented: nil))
     }
 
     // MARK: Lexical problems
