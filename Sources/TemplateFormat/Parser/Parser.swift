@@ -14,6 +14,9 @@ struct Parser {
     let buf: UnsafeBufferPointer<UInt8>
     let tokens: UnsafeBufferPointer<Token>
     let recoverByIndent: Bool
+    /// Whether plain `key: value` lines take `plainProperty`; tests turn it off to check
+    /// that the general path builds the same tree.
+    let fastPaths: Bool
     var pos = 0
     var nodes: GrowableBuffer<RawNode>
     var diagnostics: [Diagnostic] = []
@@ -56,17 +59,17 @@ struct Parser {
         var leftBlocksOpen: Bool
     }
 
-    static func parsePieces(_ buf: UnsafeBufferPointer<UInt8>, recoverByIndent: Bool) -> Pieces {
+    static func parsePieces(_ buf: UnsafeBufferPointer<UInt8>, recoverByIndent: Bool, fastPaths: Bool = true) -> Pieces {
         var summary = Lexer.LexSummary()
         var tokenBuffer = Lexer.tokenizeIntoBuffer(buf, summary: &summary)
         let tokenMemory = tokenBuffer.takeMemory()
         let tokens = UnsafeBufferPointer(start: tokenMemory.0, count: tokenMemory.1)
-        var p = Parser(buf: buf, tokens: tokens, recoverByIndent: false)
+        var p = Parser(buf: buf, tokens: tokens, recoverByIndent: false, fastPaths: fastPaths)
         p.run()
         let leftBlocksOpen = p.leftBlocksOpen
         if leftBlocksOpen && recoverByIndent {
             p.nodes.discard()
-            p = Parser(buf: buf, tokens: tokens, recoverByIndent: true)
+            p = Parser(buf: buf, tokens: tokens, recoverByIndent: true, fastPaths: fastPaths)
             p.run()
         }
         p.lexicalDiagnostics(summary.flagged)
@@ -76,10 +79,11 @@ struct Parser {
                       leftBlocksOpen: leftBlocksOpen)
     }
 
-    init(buf: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<Token>, recoverByIndent: Bool) {
+    init(buf: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<Token>, recoverByIndent: Bool, fastPaths: Bool = true) {
         self.buf = buf
         self.tokens = tokens
         self.recoverByIndent = recoverByIndent
+        self.fastPaths = fastPaths
         // About one node per two tokens in typical documents.
         nodes = GrowableBuffer(capacity: tokens.count / 2 + 16)
         if recoverByIndent {
@@ -229,7 +233,8 @@ struct Parser {
                 report(.missingOpenBrace, tok.range, "expected a block kind and name before `{`")
                 openBlockBody(node: startNode(.block, at: pos), headerStart: pos)
             case .identifier:
-                member()
+                // Most members are plain `key: value` lines in a block; the rest take `member()`.
+                if blockDepth == 0 || !plainProperty(key: pos) { member() }
             case .semicolon:
                 startNode(.error, at: pos)
                 report(.unexpectedToken, tok.range, "unexpected `;` outside a block: it ends a property, and there is none before it")
@@ -362,6 +367,47 @@ struct Parser {
         }
         terminator()
         finishNode(endToken: pos)
+    }
+
+    /// The common member `key: atom, atom …` (commas optional, the colon right after the
+    /// key) ending at a line break, `{`, `}`, `;` or the end of the input: builds the
+    /// property and value nodes `member()` would, without its general checks, since such a
+    /// line has nothing to report inside a block. Any other shape returns false, having
+    /// changed nothing.
+    @inline(__always)  // called once, for most members
+    mutating func plainProperty(key: Int) -> Bool {
+        let colon = key + 1
+        guard fastPaths && colon < tokens.count && tokens[colon].kind == .colon else { return false }
+        var valueEnd = colon + 1
+        var endsWithAtom = false
+        while valueEnd < tokens.count {
+            let kind = tokens[valueEnd].kind
+            if kind.isAtom {
+                endsWithAtom = true
+            } else if kind == .comma && endsWithAtom {
+                endsWithAtom = false
+            } else {
+                break
+            }
+            valueEnd += 1
+        }
+        // No atoms, or a stray comma: `value()` reports it.
+        guard endsWithAtom else { return false }
+        var end = valueEnd
+        if valueEnd < tokens.count {
+            switch tokens[valueEnd].kind {
+            case .newline, .leftBrace, .rightBrace: break
+            case .semicolon: end = valueEnd + 1  // `terminator()` would take it
+            default: return false  // comments and stray tokens: the general path places them
+            }
+        }
+        let property = nodes.count
+        nodes.append(RawNode(kind: .property, parent: Int32(openNode), subtreeEnd: Int32(property + 2),
+                             firstToken: Int32(key), endToken: Int32(end), slotA: Int32(colon), slotB: -1))
+        nodes.append(RawNode(kind: .value, parent: Int32(property), subtreeEnd: Int32(property + 2),
+                             firstToken: Int32(colon + 1), endToken: Int32(valueEnd), slotA: -1, slotB: -1))
+        pos = end
+        return true
     }
 
     /// A `;` right after a property or directive belongs to it.
