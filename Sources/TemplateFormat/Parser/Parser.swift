@@ -370,10 +370,10 @@ struct Parser {
     }
 
     /// The common member `key: atom, atom …` (commas optional, the colon right after the
-    /// key) ending at a line break, `{`, `}`, `;` or the end of the input: builds the
-    /// property and value nodes `member()` would, without its general checks, since such a
-    /// line has nothing to report inside a block. Any other shape returns false, having
-    /// changed nothing.
+    /// key) ending at a line break, `{`, `}`, `;`, a comment ending the line, or the end of
+    /// the input: builds the property and value nodes `member()` would, without its general
+    /// checks, since such a line has nothing to report inside a block. Any other shape
+    /// returns false, having changed nothing.
     @inline(__always)  // called once, for most members
     mutating func plainProperty(key: Int) -> Bool {
         let colon = key + 1
@@ -398,7 +398,11 @@ struct Parser {
             switch tokens[valueEnd].kind {
             case .newline, .leftBrace, .rightBrace: break
             case .semicolon: end = valueEnd + 1  // `terminator()` would take it
-            default: return false  // comments and stray tokens: the general path places them
+            case .lineComment, .docComment:
+                // The comment stays with the enclosing block; a `;` cannot follow it on its line.
+                let next = valueEnd + 1
+                guard next == tokens.count || tokens[next].kind == .newline else { return false }
+            default: return false  // block comments and stray tokens: the general path places them
             }
         }
         let property = nodes.count
