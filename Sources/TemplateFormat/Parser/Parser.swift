@@ -197,8 +197,14 @@ struct Parser {
             // Trivia, newlines and comments between members belong to the enclosing node.
             // So does an empty `;` among a block's members (the grammar allows it, as it allows
             // a blank line); at top level a `;` is an error below.
-            while pos < tokens.count && (tokens[pos].kind.isTrivia || tokens[pos].kind == .newline
-                                         || (tokens[pos].kind == .semicolon && blockDepth > 0)) { pos += 1 }
+            // (A local index: `pos` lives in `self`, which the loop would reload and store each step.)
+            var k = pos
+            while k < tokens.count {
+                let kind = tokens[k].kind
+                guard kind.isTrivia || kind == .newline || (kind == .semicolon && blockDepth > 0) else { break }
+                k += 1
+            }
+            pos = k
             if atEnd { break }
             let tok = tokens[pos]
             if recoverByIndent && blockDepth > 0 && tok.kind != .rightBrace && startsLine(pos) {
