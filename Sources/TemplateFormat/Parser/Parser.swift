@@ -24,14 +24,17 @@ struct Parser {
     /// nodes open around it are its parent chain, which every node already records, so
     /// opening and closing nodes needs no stack of its own.
     var openNode = -1
-    /// The open blocks, outermost first: one entry per block whose body has been entered.
+    /// How many blocks are open (their bodies entered, their `}` not yet seen).
+    var blockDepth = 0
+    /// The indentation-guided pass only: one entry per open block, outermost first. The
+    /// first pass needs just the depth, so it keeps no per-block array.
     var blocks: [OpenBlock] = []
     /// Byte offsets where lines start; built only for the indentation-guided pass.
     var lineStarts: [Int] = []
     var leftBlocksOpen = false
 
     struct OpenBlock {
-        /// Indentation of the block's header line (0 outside the indentation-guided pass).
+        /// Indentation of the block's header line.
         var headerIndent: Int
         /// Whether the body is indented deeper than the header; nil until its first member
         /// on a line of its own.
@@ -187,8 +190,6 @@ struct Parser {
         return false
     }
 
-    var blockDepth: Int { blocks.count }
-
     // MARK: Members
 
     mutating func run() {
@@ -226,7 +227,7 @@ struct Parser {
                     // Between members the open node is the innermost block.
                     nodes[openNode].slotB = Int32(pos)
                     pos += 1
-                    blocks.removeLast()
+                    leaveBlock()
                     finishNode(endToken: pos)
                 } else {
                     startNode(.error, at: pos)
@@ -285,7 +286,7 @@ struct Parser {
             }
         }
         report(.missingCloseBrace, ByteRange(start: first.start, end: brace.end), "missing `}` to close \(what)")
-        blocks.removeLast()
+        leaveBlock()
         finishNode(endToken: max(endToken, Int(node.firstToken)))
     }
 
@@ -520,8 +521,16 @@ struct Parser {
             finishNode(endToken: pos)
             return
         }
-        blocks.append(OpenBlock(headerIndent: recoverByIndent ? indentation(ofLineAt: tokens[headerStart].start) : 0,
-                                bodyIndented: nil))
+        blockDepth += 1
+        if recoverByIndent {
+            blocks.append(OpenBlock(headerIndent: indentation(ofLineAt: tokens[headerStart].start), bodyIndented: nil))
+        }
+    }
+
+    /// After a block's node is closed or about to be: one block fewer is open.
+    mutating func leaveBlock() {
+        blockDepth -= 1
+        if recoverByIndent { blocks.removeLast() }
     }
 
     // MARK: Lexical problems
