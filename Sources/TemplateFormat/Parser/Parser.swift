@@ -413,10 +413,14 @@ struct Parser {
             }
         }
         let property = nodes.count
-        nodes.append(RawNode(kind: .property, parent: Int32(openNode), subtreeEnd: Int32(property + 2),
-                             firstToken: Int32(key), endToken: Int32(end), slotA: Int32(colon), slotB: -1))
-        nodes.append(RawNode(kind: .value, parent: Int32(property), subtreeEnd: Int32(property + 2),
-                             firstToken: Int32(colon + 1), endToken: Int32(valueEnd), slotA: -1, slotB: -1))
+        // Every index below is at most `end` (tokens) or `property + 2` (nodes), and not
+        // negative; past Int32 the general path traps, as `startNode` does.
+        guard end <= Int(Int32.max) && property + 2 <= Int(Int32.max) else { return false }
+        func int32(_ index: Int) -> Int32 { Int32(truncatingIfNeeded: index) }
+        nodes.append(RawNode(kind: .property, parent: int32(openNode), subtreeEnd: int32(property + 2),
+                             firstToken: int32(key), endToken: int32(end), slotA: int32(colon), slotB: -1))
+        nodes.append(RawNode(kind: .value, parent: int32(property), subtreeEnd: int32(property + 2),
+                             firstToken: int32(colon + 1), endToken: int32(valueEnd), slotA: -1, slotB: -1))
         pos = end
         return true
     }
