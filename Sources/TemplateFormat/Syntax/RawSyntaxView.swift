@@ -152,7 +152,9 @@ public struct AtomTokens: Sendable {
 }
 
 extension Token {
-    static let placeholder = Token(kind: .newline, start: 0, end: 0)
+    /// Computed, not a `static let`: every `AtomTokens()` would pass its one-time
+    /// initialisation check four times.
+    @inline(__always) static var placeholder: Token { Token(kind: .newline, start: 0, end: 0) }
 }
 
 extension SyntaxTree {

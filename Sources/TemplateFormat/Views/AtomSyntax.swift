@@ -218,7 +218,9 @@ public struct AtomSyntax: Sendable {
             k += 1
         }
         let value: Double
-        if significant <= 15 && fractionDigits <= 22 {
+        if fractionDigits == 0 && significant <= 15 {
+            value = Double(mantissa)  // most numbers: whole, and exact as a Double
+        } else if significant <= 15 && fractionDigits <= 22 {
             value = Double(mantissa) / AtomSyntax.powersOfTen[fractionDigits]
         } else {
             guard let exact = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[digitsStart..<k]), as: UTF8.self)) else { return nil }

@@ -24,6 +24,12 @@ struct Checker {
     /// What `checkValue` decoded for the block in `slots`, for lint to reuse.
     var decoded = DecodedValues()
 
+    /// Schema tables read for every property, copied once here: a `static let` passes a
+    /// one-time-initialisation check on every read.
+    let propertyRefs = SchemaIndex.propertyRefs
+    let styleableRefs = SchemaIndex.styleableRefs
+    let propertyCount = SchemaIndex.propertyCount
+
     /// Styles by name: this document's and those brought in by imports.
     var styles: [String: StyleDefinition] = [:]
     var usedStyles: Set<String> = []

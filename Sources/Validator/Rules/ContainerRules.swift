@@ -108,8 +108,8 @@ extension Checker {
     mutating func checkProperties(node: Int, kind: SchemaIndex.KindBox, scope: inout Scope) {
         let kindID = kind.id
         slots.removeAll()
-        // Keys without a schema id (parameter names, unknown keys), by text.
-        var otherKeys: [String: Int] = [:]
+        // Keys without a schema id (parameter names, unknown keys), by text; made on first use.
+        var otherKeys: [String: Int]? = nil
         for (c, entry) in nodes.children(of: node) {
             guard entry.kind == .property else { continue }
             let id = Int(entry.id)
@@ -118,7 +118,12 @@ extension Checker {
                 if !slots.insert(id, node: c) { firstNode = slots[id] }
             } else {
                 let key = propertyKey(c)
-                if let first = otherKeys[key] { firstNode = first } else { otherKeys[key] = c }
+                if let first = otherKeys?[key] {
+                    firstNode = first
+                } else {
+                    if otherKeys == nil { otherKeys = [:] }
+                    otherKeys?[key] = c
+                }
             }
             if firstNode >= 0 {
                 let key = propertyKey(c)
@@ -128,22 +133,27 @@ extension Checker {
                        fixes: [Fix(title: "Remove the repeated `\(key)`", edits: [TextEdit(range: lineRange(of: range), newText: "")], isCertain: false)])
                 continue
             }
-            let propertySchema: SchemaIndex.PropertyBox?
-            if kind.hasFreeFormProperties, let freeForm = kind.schema.freeFormPropertyType {
-                propertySchema = SchemaIndex.PropertyBox(PropertySchema(name: propertyKey(c), type: freeForm, doc: ""))
-            } else if kind.anyElementProperty {
-                propertySchema = id >= 0 ? SchemaIndex.styleable[id] : nil
-            } else {
-                propertySchema = SchemaIndex.property(id, inKind: kindID)
-            }
-            guard let propertySchema else {
-                if let property = tree.node(at: c).asProperty { reportUnknownProperty(property, schema: kind.schema) }
+            if let freeForm = kind.freeFormPropertyType {
+                checkValue(node: c, SchemaIndex.PropertyBox(PropertySchema(name: propertyKey(c), type: freeForm, doc: "")),
+                           scope: &scope, ownerKindID: kindID)
                 continue
             }
-            checkValue(node: c, propertySchema, scope: &scope, ownerKindID: kindID)
+            let ref: Unmanaged<SchemaIndex.PropertyBox>?
+            if id < 0 {
+                ref = nil
+            } else if kind.anyElementProperty {
+                ref = styleableRefs[id]
+            } else {
+                ref = kindID >= 0 ? propertyRefs[kindID * propertyCount + id] : nil
+            }
+            guard let ref else {
+                reportUnknownProperty(node: c, kind: kind)
+                continue
+            }
+            ref._withUnsafeGuaranteedRef { checkValue(node: c, $0, scope: &scope, ownerKindID: kindID) }
         }
         // Required properties (a style supplies them to elements that use it).
-        for required in SchemaIndex.required(kindID) where slots[required.id] < 0 {
+        for required in kind.required where slots[required.id] < 0 {
             let schemaProperty = required.property
             if required.alternatives.contains(where: { slots[$0] >= 0 }) { continue }
             guard let block = tree.node(at: node).asBlock else { continue }
@@ -153,7 +163,7 @@ extension Checker {
                    "`\(kind.schema.name)` needs `\(schemaProperty.name)` (\(schemaProperty.type.expectation))\(schemaProperty.requiredUnless.isEmpty ? "" : ", or " + schemaProperty.requiredUnless.map { "`\($0)`" }.joined(separator: " or "))",
                    fixes: insertPropertyFix(block, key: schemaProperty.name, value: placeholder).map { [$0] } ?? [])
         }
-        for pair in SchemaIndex.exclusions(kindID) where slots[pair.0] >= 0 && slots[pair.1] >= 0 {
+        for pair in kind.exclusions where slots[pair.0] >= 0 && slots[pair.1] >= 0 {
             guard let a = tree.node(at: slots[pair.0]).asProperty, let b = tree.node(at: slots[pair.1]).asProperty else { continue }
             // Reported at whichever of the two is written second, like a duplicate property.
             let (first, second) = a.range.start < b.range.start ? (a, b) : (b, a)
@@ -215,6 +225,12 @@ extension Checker {
             }
         }
         return findings
+    }
+
+    @inline(never)
+    mutating func reportUnknownProperty(node: Int, kind: SchemaIndex.KindBox) {
+        guard let property = tree.node(at: node).asProperty else { return }
+        reportUnknownProperty(property, schema: kind.schema)
     }
 
     mutating func reportUnknownProperty(_ property: PropertySyntax, schema: KindSchema) {

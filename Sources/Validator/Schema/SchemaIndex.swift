@@ -18,7 +18,7 @@ enum SchemaIndex {
 
     static let kinds = NameTable(Schema.kinds.map(\.name))
 
-    static var propertyCount: Int { properties.count }
+    static let propertyCount = properties.count
 
     /// `kindProperty[kindID * propertyCount + propertyID]`: position in that kind's `properties`, or -1.
     static let kindProperty: [Int16] = {
@@ -126,6 +126,12 @@ enum SchemaIndex {
         return propertyBoxes[kindID * properties.count + id]
     }
 
+    /// `propertyBoxes` and `styleable` as unowned references (the tables keep the boxes alive
+    /// for the life of the process): the check of every property reaches its box through
+    /// `_withUnsafeGuaranteedRef`, without a retain and release each.
+    static let propertyRefs: [Unmanaged<PropertyBox>?] = propertyBoxes.map { $0.map(Unmanaged.passUnretained) }
+    static let styleableRefs: [Unmanaged<PropertyBox>?] = styleable.map { $0.map(Unmanaged.passUnretained) }
+
     static func kindID(_ name: String) -> Int { kinds.id(name) }
 
     /// Each kind's properties, by kind id, without copying the whole `KindSchema`.
@@ -223,6 +229,10 @@ extension SchemaIndex {
         let requiresName: Bool
         let takesName: Bool
         let takesTitle: Bool
+        let freeFormPropertyType: ValueType?
+        /// `SchemaIndex.required` and `exclusions` of this kind.
+        let required: [Required]
+        let exclusions: [(Int, Int)]
         init(_ schema: KindSchema, id: Int) {
             self.schema = schema
             self.id = id
@@ -233,6 +243,9 @@ extension SchemaIndex {
             requiresName = schema.requiresName
             takesName = schema.takesName
             takesTitle = schema.takesTitle
+            freeFormPropertyType = schema.freeFormPropertyType
+            required = SchemaIndex.required(id)
+            exclusions = SchemaIndex.exclusions(id)
         }
         convenience init(_ schema: KindSchema) { self.init(schema, id: SchemaIndex.kinds.id(schema.name)) }
     }
