@@ -14,8 +14,9 @@ struct ElementNames {
     }
 
     private var entries: [Entry] = []
-    /// Index into `entries`, or -1.
-    private var slots = [Int32](repeating: -1, count: 16)
+    /// Index into `entries`, or -1. Sized for a typical template's few dozen elements, so
+    /// most sets never rehash.
+    private var slots = [Int32](repeating: -1, count: 64)
 
     var count: Int { entries.count }
 

@@ -258,7 +258,18 @@ extension SchemaIndex {
 
     /// Whether kind `kindID` may appear in `placement`.
     static func allows(_ kindID: Int, in placement: Placement) -> Bool {
-        kindID >= 0 && allowedPlacements[kindID].contains(placement)
+        kindID >= 0 && allowedPlacements[kindID] & placementBit(placement) != 0
     }
-    private static let allowedPlacements: [Set<Placement>] = Schema.kinds.map { Set($0.allowedIn) }
+    /// Per kind, a bit per placement it may appear in (a `Set` would hash on every block).
+    private static let allowedPlacements: [UInt8] = Schema.kinds.map { kind in
+        kind.allowedIn.reduce(0) { $0 | placementBit($1) }
+    }
+    private static func placementBit(_ placement: Placement) -> UInt8 {
+        switch placement {
+        case .topLevel: return 1
+        case .template: return 2
+        case .group: return 4
+        case .annotations: return 8
+        }
+    }
 }
