@@ -462,6 +462,41 @@ final class RuleTests: XCTestCase {
         XCTAssertTrue(found.first?.message.contains("wholly outside the 375 x 667 canvas") ?? false, describe(found, in: bytes))
     }
 
+    /// Lint runs inside the structure pass; an element of a kind not allowed where it is
+    /// skips that pass but is still linted (a preview draws it), a misplaced group's
+    /// children too, in the group's frame.
+    func testMisplacedElementsAreStillLinted() {
+        let text = """
+        format 1
+
+        template card {
+          size: 200 x 100
+          rect mark {
+            at: 190, 10
+            size: 20 x 20
+          }
+        }
+
+        annotations notes {
+          image: "screen.png"
+          size: 200 x 100
+          group box {
+            at: 150, 0
+            text caption {
+              text: "Hi"
+              at: 40, 0
+              size: 20 x 20
+            }
+          }
+        }
+        """
+        let bytes = Array(text.utf8)
+        let found = validate(bytes)
+        XCTAssertEqual(found.codes, ["TDL101", "TDL301", "TDL101", "TDL301"], describe(found, in: bytes))
+        XCTAssertEqual(found.map { position(of: $0.range.start, in: bytes).line }, [5, 6, 14, 18], describe(found, in: bytes))
+        XCTAssertTrue(found[3].message.contains("(190, 0, 20 x 20)"), describe(found, in: bytes))
+    }
+
     /// The design's example: a group at `0, 547` with `padding: 16` places a child at `8, 0`
     /// at canvas point `24, 563`; a border adds its width too.
     func testGroupChildrenAreRelativeToTheContentBox() {
@@ -826,7 +861,7 @@ enum RuleTable {
              message: "did you mean `text`?", good: card, fix: true),
         rule("TDL101", "annotation element in a template",
              bad: card(replacing: "  text title {\n    text: \"Hello\"\n", with: "  rect title {\n"), at: (5, 3),
-             message: "it belongs in a `annotations` set", good: card),
+             message: "it belongs in an `annotations` set", good: card),
         rule("TDL101", "component at the top level",
              bad: card + "\n\ntext loose {\n  text: \"Hi\"\n}", at: (12, 1),
              message: "`text` is not allowed at the top level", good: card),

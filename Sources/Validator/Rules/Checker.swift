@@ -502,7 +502,7 @@ struct Checker {
 
     mutating func reportKindNotAllowed(_ block: BlockSyntax, placement: Placement?, parentKind: String? = nil) {
         let kind = block.kind
-        let here = placement.map { $0 == .topLevel ? "at the top level" : "in a \($0.rawValue == "annotations" ? "annotation set" : $0.rawValue)" }
+        let here = placement.map { $0 == .topLevel ? "at the top level" : $0 == .annotations ? "in an annotation set" : "in a \($0.rawValue)" }
             ?? "inside `\(parentKind ?? "this block")`"
         let allowed = placement.map { Schema.kinds(allowedIn: $0).map(\.name) } ?? []
         var message = "`\(kind)` is not allowed \(here)"
@@ -510,7 +510,7 @@ struct Checker {
             if known.isDirective {
                 message = "`\(kind)` is a directive, written `\(known.synopsis)` at the top of the file"
             } else if let home = known.allowedIn.first {
-                message += "; it belongs \(home == .topLevel ? "at the top level" : "in a " + (home == .annotations ? "`annotations` set" : "`\(home.rawValue)`"))"
+                message += "; it belongs \(home == .topLevel ? "at the top level" : home == .annotations ? "in an `annotations` set" : "in a `\(home.rawValue)`")"
             }
         } else if let guess = nearest(kind, among: allowed) {
             message += "; did you mean `\(guess)`?"
