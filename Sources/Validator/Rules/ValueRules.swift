@@ -313,9 +313,17 @@ extension Checker {
         }
     }
 
+    /// `[A-Za-z_][A-Za-z0-9_-]*`, tested on the UTF-8 bytes (Unicode properties of each
+    /// scalar are slow, and an identifier is ASCII anyway).
     func isIdentifier(_ s: String) -> Bool {
-        guard let first = s.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic || first == "_" else { return false }
-        return s.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
+        var first = true
+        for b in s.utf8 {
+            let letter = (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A
+            let ok = letter || b == 0x5F || (!first && ((b >= 0x30 && b <= 0x39) || b == 0x2D))
+            if !ok { return false }
+            first = false
+        }
+        return !first
     }
 
     func isLanguageTag(_ s: String) -> Bool {
