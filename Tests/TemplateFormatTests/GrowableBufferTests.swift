@@ -28,4 +28,21 @@ final class GrowableBufferTests: XCTestCase {
         XCTAssertEqual(buffer.count, 0)
         buffer.discard()
     }
+
+    /// A discarded buffer owns no memory (a discard does not allocate) and works again on
+    /// its next append; discarding twice, or taking the memory of a discarded buffer, is safe.
+    func testADiscardedBufferIsEmptyAndGrowsAgain() {
+        var buffer = GrowableBuffer<Int>(capacity: 4)
+        for k in 0..<10 { buffer.append(k) }
+        buffer.discard()
+        XCTAssertEqual(buffer.count, 0)
+        buffer.discard()
+        for k in 0..<40 { buffer.append(k) }
+        XCTAssertEqual(buffer.finish(), Array(0..<40))
+        var empty = GrowableBuffer<UInt8>(capacity: 1)
+        empty.discard()
+        let (memory, count) = empty.takeMemory()
+        XCTAssertEqual(count, 0)
+        free(memory)
+    }
 }

@@ -89,9 +89,11 @@ package struct GrowableBuffer<Element: BitwiseCopyable> {
 
     @usableFromInline
     mutating func grow(to needed: Int) {
-        var bigger = capacity * 2
+        var bigger = max(capacity * 2, 16)
         while bigger < needed { bigger *= 2 }
-        guard let raw = realloc(base, bigger * MemoryLayout<Element>.stride) else { fatalError("out of memory growing to \(bigger) elements") }
+        // A discarded buffer owns no memory (`capacity == 0`): its `base` is not malloc's.
+        let old: UnsafeMutableRawPointer? = capacity > 0 ? UnsafeMutableRawPointer(base) : nil
+        guard let raw = realloc(old, bigger * MemoryLayout<Element>.stride) else { fatalError("out of memory growing to \(bigger) elements") }
         adviseHugePages(raw, byteCount: bigger * MemoryLayout<Element>.stride)
         base = raw.bindMemory(to: Element.self, capacity: bigger)
         capacity = bigger
@@ -107,21 +109,28 @@ package struct GrowableBuffer<Element: BitwiseCopyable> {
     /// The memory, trimmed to `count`; the caller frees it with `free`.
     mutating func takeMemory() -> (UnsafeMutablePointer<Element>, Int) {
         let n = count
+        if capacity == 0 { grow(to: 1) }
         if let raw = realloc(base, max(n, 1) * MemoryLayout<Element>.stride) {
             base = raw.bindMemory(to: Element.self, capacity: max(n, 1))
         }
         let result = (base, n)
-        base = GrowableBuffer.allocate(1)
-        count = 0
-        capacity = 1
+        forget()
         return result
     }
 
+    /// Frees the memory; the buffer is then empty and allocates again on its next append.
     package mutating func discard() {
-        free(base)
-        base = GrowableBuffer.allocate(1)
+        if capacity > 0 { free(base) }
+        forget()
+    }
+
+    /// Empty, owning no memory: `base` is a non-null placeholder that is never read or
+    /// freed while `capacity` is 0 (a discard need not allocate, as the report's and the
+    /// messages' buffers are discarded tens of thousands of times).
+    private mutating func forget() {
+        base = UnsafeMutablePointer(bitPattern: MemoryLayout<Element>.alignment) ?? base
         count = 0
-        capacity = 1
+        capacity = 0
     }
 }
 
