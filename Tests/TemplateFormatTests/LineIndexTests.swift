@@ -260,6 +260,34 @@ final class LineIndexTests: XCTestCase {
             }
         }
     }
+
+    func testLookupNearAHintAgreesWithTheSearchInBothDirections() {
+        let text = (0..<300).map { n in String(repeating: "x", count: n % 7) }.joined(separator: "\n")
+        let index = LineIndex(Array(text.utf8))
+        for offset in Array(stride(from: 0, through: text.utf8.count, by: 3)) + [-4, text.utf8.count + 9] {
+            let line = index.line(containing: offset)
+            for hint in [0, 1, 2, line - 9, line - 1, line, line + 1, line + 2, line + 40, index.lineCount - 1, -5, index.lineCount + 5] {
+                XCTAssertEqual(index.line(containing: offset, near: hint), line, "offset \(offset), hint \(hint)")
+            }
+        }
+    }
+
+    func testReportLocationIsThePositionAndTheLineContent() {
+        // LF, CRLF, a lone CR, non-ASCII, an invalid byte and an empty last line.
+        let bytes: [UInt8] = Array("ab\r\ncafé x\rz\t€\n".utf8) + [0xFF, 0x41, 0x0A]
+        let index = LineIndex(bytes)
+        var hint = 0
+        for offset in -2...(bytes.count + 2) {
+            let location = index.scalarLocation(of: offset, after: hint)
+            let position = index.scalarPosition(of: offset)
+            XCTAssertEqual(location.line, position.line, "offset \(offset)")
+            XCTAssertEqual(location.column, position.column, "offset \(offset)")
+            let content = index.contentRange(ofLine: position.line)
+            XCTAssertEqual(location.content, content, "offset \(offset)")
+            XCTAssertEqual(location.isASCII, bytes[content.start..<content.end].allSatisfy { $0 < 0x80 }, "offset \(offset)")
+            hint = location.line
+        }
+    }
 }
 
 private let crlf = "\r\n"

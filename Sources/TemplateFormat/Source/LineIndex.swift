@@ -243,6 +243,52 @@ public struct LineIndex: Sendable {
         return lo
     }
 
+    /// `line(containing:)` starting from line `hint`, in either direction: a galloping search
+    /// that costs about 2·log k steps for an offset k lines away. For offsets that cluster
+    /// but do not come sorted (the places a report's notes point back to).
+    public func line(containing offset: Int, near hint: Int) -> Int {
+        let target = min(max(offset, 0), bytes.count)
+        let high = min(max(hint, 0), lineStarts.count - 1)
+        guard lineStarts[high] > target else { return line(containing: target, after: high) }
+        // Find a line at or before the target by doubling steps back, then search between.
+        var hi = high, step = 1
+        var lo = hi - step
+        while lo > 0 && lineStarts[lo] > target {
+            hi = lo
+            step *= 2
+            lo = hi - step
+        }
+        lo = max(lo, 0)
+        hi -= 1  // lineStarts[hi + 1] > target
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= target { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// `scalarPosition(of:)` with the line found from `hint` in either direction
+    /// (`line(containing:near:)`).
+    public func scalarPosition(of offset: Int, near hint: Int) -> (line: Int, column: Int) {
+        scalarPosition(of: offset, line: line(containing: min(max(offset, 0), bytes.count), near: hint))
+    }
+
+    /// What the text report shows of the diagnostic at `offset`: its 0-based line (found by
+    /// stepping forward from `hint`, as in `scalarPosition(of:after:)`), its column in
+    /// scalars, the line's content range and whether that content is pure ASCII. One call
+    /// and one search, where a position and a `contentRange` would search the table twice.
+    public func scalarLocation(of offset: Int, after hint: Int) -> (line: Int, column: Int, content: ByteRange, isASCII: Bool) {
+        let target = min(max(offset, 0), bytes.count)
+        let line = line(containing: target, after: hint)
+        let start = lineStarts[line]
+        var end = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
+        if end > start && bytes[end - 1] == 0x0A { end -= 1 }
+        if end > start && bytes[end - 1] == 0x0D { end -= 1 }
+        let content = ByteRange(start: start, end: end)
+        if asciiLine[line] { return (line, target - start, content, true) }
+        return (line, scalarPosition(of: target, line: line).column, content, false)
+    }
+
     /// 0-based line and column counted in Unicode scalars (what `check --format json` reports).
     public func scalarPosition(of offset: Int) -> (line: Int, column: Int) {
         scalarPosition(of: offset, line: line(containing: min(max(offset, 0), bytes.count)))
