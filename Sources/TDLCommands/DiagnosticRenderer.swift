@@ -39,14 +39,34 @@ struct DiagnosticRenderer {
         out.flush()
     }
 
+    /// The severity's word in the report (`Severity.description`, without a call across modules).
+    private func severityWord(_ s: Severity) -> StaticString {
+        switch s {
+        case .error: return "error"
+        case .warning: return "warning"
+        case .information: return "info"
+        case .hint: return "hint"
+        }
+    }
+
+    /// Where the search for the next diagnostic's lines starts: a file's diagnostics come
+    /// sorted, and the places their notes point to cluster (the lines of one style, say).
+    struct LineHints {
+        /// The 1-based line of the diagnostic before.
+        var line = 1
+        /// The 1-based line the last note pointed to.
+        var noteLine = 1
+    }
+
     private func writeText(_ files: [CheckedFile], into out: inout TextOutput) {
-        var counts: [Severity: Int] = [:]
+        // Indexed by `Severity.rawValue` (1...4).
+        var counts = [0, 0, 0, 0, 0]
         for file in files {
             if let e = file.ioError {
-                out.painted("1") { $0.write(file.path); $0.write(": ") }
-                out.painted(severityColor(.error)) { $0.write("error") }
+                out.paint("1"); out.write(file.path); out.write(": "); out.endPaint()
+                out.paint(severityColor(.error)); out.write("error"); out.endPaint()
                 out.write(": "); out.write(e); out.write("\n")
-                counts[.error, default: 0] += 1
+                counts[Severity.error.rawValue] += 1
                 continue
             }
             if file.fixesApplied > 0 {
@@ -56,16 +76,17 @@ struct DiagnosticRenderer {
                 out.write("\(file.path): not rewritten: \(plural(file.fixesWithheld, "fix", "fixes")) "
                           + "would leave syntax errors that need a manual fix first\n")
             }
-            var line = 1
+            var hints = LineHints()
             for d in file.diagnostics {
-                counts[d.severity, default: 0] += 1
-                line = render(d, in: file, after: line, into: &out)
+                let severity = render(d, in: file, hints: &hints, into: &out)
+                counts[severity.rawValue] += 1
                 out.flushIfLarge()
             }
         }
         var parts: [String] = []
         for (s, word) in [(Severity.error, "error"), (.warning, "warning"), (.information, "info"), (.hint, "hint")] {
-            if let n = counts[s], n > 0 { parts.append(plural(n, word)) }
+            let n = counts[s.rawValue]
+            if n > 0 { parts.append(plural(n, word)) }
         }
         let checked = files.count
         out.write(parts.isEmpty ? "no problems in \(plural(checked, "file"))\n"
@@ -74,26 +95,30 @@ struct DiagnosticRenderer {
 
     func render(_ d: Diagnostic, in file: CheckedFile) -> String {
         var out = TextOutput(color: color)
-        render(d, in: file, into: &out)
+        var hints = LineHints()
+        render(d, in: file, hints: &hints, into: &out)
         return String(decoding: out.bytes, as: UTF8.self)
     }
 
-    /// Writes one diagnostic; returns its 1-based line. `previousLine` is the line of the
-    /// diagnostic before it (diagnostics come sorted), where the search for this one starts.
+    /// Writes one diagnostic and returns its severity. `hints` are where the searches for its
+    /// lines start; they are moved to the lines found.
     @discardableResult
-    func render(_ d: Diagnostic, in file: CheckedFile, after previousLine: Int = 1, into out: inout TextOutput) -> Int {
-        let start = file.position(d.range.start, after: previousLine)
-        let severity = severityColor(d.severity)
-        out.painted("1") { o in
-            o.write(file.path); o.write(":"); o.write(start.line); o.write(":"); o.write(start.column); o.write(": ")
-        }
-        out.painted(severity) { o in o.write(d.severity.description); o.write("["); o.write(d.code); o.write("]") }
-        out.painted("1") { o in o.write(": "); o.write(d.message) }
+    func render(_ d: Diagnostic, in file: CheckedFile, hints: inout LineHints, into out: inout TextOutput) -> Severity {
+        // The wording is read once: it lives in a box of its own, away from the array.
+        let (code, severity, message) = d.wordingParts
+        let start = file.location(d.range.start, after: hints.line)
+        hints.line = start.line
+        let severityCode = severityColor(severity)
+        out.paint("1")
+        out.write(file.path); out.write(":"); out.write(start.line); out.write(":"); out.write(start.column); out.write(": ")
+        out.endPaint()
+        out.paint(severityCode); out.write(severityWord(severity)); out.write("["); out.write(code); out.write("]"); out.endPaint()
+        out.paint("1"); out.write(": "); out.write(message); out.endPaint()
         out.write("\n")
         // The first line of the range, with carets under the part of it in range. Long
         // lines show a window around the range, so output stays linear in the input.
-        let line = start.line - 1
-        let content = file.lineIndex.contentRange(ofLine: line)
+        let content = start.content
+        let ascii = start.isASCII
         let gutterWidth = TextOutput.digits(start.line)
         let from = min(max(d.range.start, content.start), content.end)
         let to = min(max(d.range.end, from), content.end)
@@ -109,40 +134,43 @@ struct DiagnosticRenderer {
             suffix = shownEnd < content.end
         }
         let clippedTo = min(to, shownEnd)
-        out.painted("1;34") { o in o.spaces(gutterWidth); o.write(" |") }
+        out.paint("1;34"); out.spaces(gutterWidth); out.write(" |"); out.endPaint()
         out.write("\n")
-        out.painted("1;34") { o in o.write(start.line); o.write(" |") }
+        out.paint("1;34"); out.write(start.line); out.write(" |"); out.endPaint()
         out.write(" ")
         if prefix { out.write("…") }
-        out.writeText(file.bytes, shownStart, shownEnd)
+        out.writeText(file.bytes, shownStart, shownEnd, isASCII: ascii)
         if suffix { out.write("…") }
         out.write("\n")
-        out.painted("1;34") { o in o.spaces(gutterWidth); o.write(" |") }
+        out.paint("1;34"); out.spaces(gutterWidth); out.write(" |"); out.endPaint()
         out.write(" ")
         // Tabs stay tabs so the carets line up under them in any terminal.
         if prefix { out.write(" ") }
-        out.lead(file.bytes, shownStart, from)
-        let carets = max(1, TextOutput.scalarCount(file.bytes, from, clippedTo))
-        out.painted(severity) { o in o.repeated(0x5E, carets) }
+        out.lead(file.bytes, shownStart, from, isASCII: ascii)
+        let carets = max(1, TextOutput.scalarCount(file.bytes, from, clippedTo, isASCII: ascii))
+        out.paint(severityCode); out.repeated(0x5E, carets); out.endPaint()
         out.write("\n")
+        // Most diagnostics have no notes and no fixes: one question instead of two arrays.
+        guard d.hasLocations else { return severity }
         for r in d.related {
-            out.painted("1;34") { o in o.spaces(gutterWidth); o.write(" = ") }
+            out.paint("1;34"); out.spaces(gutterWidth); out.write(" = "); out.endPaint()
             out.write("note: "); out.write(r.message); out.write(" (")
             if let path = r.path {
                 out.write(path)
             } else {
-                let p = file.position(r.range.start)
+                let p = file.position(r.range.start, near: hints.noteLine)
+                hints.noteLine = p.line
                 out.write(file.path); out.write(":"); out.write(p.line); out.write(":"); out.write(p.column)
             }
             out.write(")\n")
         }
         if let fix = d.fixes.first {
-            out.painted("1;34") { o in o.spaces(gutterWidth); o.write(" = ") }
+            out.paint("1;34"); out.spaces(gutterWidth); out.write(" = "); out.endPaint()
             out.write("help: "); out.write(fix.title)
             if fix.isCertain { out.write(" (template-fmt check --fix applies it)") }
             out.write("\n")
         }
-        return start.line
+        return severity
     }
 
     // MARK: JSON

@@ -1,108 +1,156 @@
-import TemplateFormat
-
 /// A UTF-8 output buffer for the text report: strings, numbers and source slices are
 /// appended in place, and ANSI colour wraps a part only when colour is on.
 ///
 /// The report of a large file is written in millions of small pieces (about twenty per
-/// diagnostic), so the bytes go to a `GrowableBuffer`: `Array.append` checks uniqueness and
-/// capacity on every call, which cost more than the copying itself.
-struct TextOutput {
+/// diagnostic), so the buffer is this module's own memory, not an `Array` (whose `append`
+/// checks uniqueness and capacity on every call) nor a `GrowableBuffer` (whose methods reach
+/// this module as calls): each piece is then a capacity check and a copy, inlined.
+/// Noncopyable, so the buffer is held inline with no reference to count, and freed once.
+struct TextOutput: ~Copyable {
     let color: Bool
-    private let storage = Storage()
     /// Where full chunks go when the output streams (`flushIfLarge`); nil keeps everything.
     private let sink: ((UnsafeRawBufferPointer) -> Void)?
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
 
     init(color: Bool, sink: ((UnsafeRawBufferPointer) -> Void)? = nil) {
         self.color = color
         self.sink = sink
+        capacity = 1 << 16
+        base = .allocate(capacity: capacity)
     }
+
+    deinit { base.deallocate() }
 
     /// Hands what was written to the sink once it passes 256 KiB, so a report of any size
     /// goes out through one small buffer whose memory is reused.
     mutating func flushIfLarge() {
-        if storage.buffer.count >= 256 << 10 { flush() }
+        if count >= 256 << 10 { flush() }
     }
 
     /// Hands everything written so far to the sink.
     mutating func flush() {
-        guard let sink, storage.buffer.count > 0 else { return }
-        storage.buffer.withUnsafeBufferPointer { sink(UnsafeRawBufferPointer($0)) }
-        storage.buffer.removeAll()
+        guard let sink, count > 0 else { return }
+        sink(UnsafeRawBufferPointer(start: base, count: count))
+        count = 0
     }
 
     /// Everything written so far.
-    var bytes: [UInt8] { storage.buffer.withUnsafeBufferPointer { Array($0) } }
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
-    /// The buffer in a class, so that its memory is freed with the last copy of the output.
-    /// Exclusivity is not checked at run time: each output is written by one thread, and the
-    /// check cost more than the appends it guards.
-    private final class Storage {
-        @exclusivity(unchecked) var buffer = GrowableBuffer<UInt8>(capacity: 1 << 16)
-        deinit { buffer.discard() }
+    /// Where the next `n` bytes go, with room made for them; the caller writes them all,
+    /// then adds `n` to `count`.
+    @inline(__always)
+    private mutating func room(_ n: Int) -> UnsafeMutablePointer<UInt8> {
+        if n > capacity &- count { grow(toHold: n) }
+        return base + count
+    }
 
-        @inline(__always)
-        func append(_ source: UnsafeRawBufferPointer) {
-            buffer.appendBytes(source)
-        }
+    @inline(never)
+    private mutating func grow(toHold n: Int) {
+        var bigger = capacity * 2
+        while bigger - count < n { bigger *= 2 }
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: bigger)
+        moved.update(from: base, count: count)
+        base.deallocate()
+        base = moved
+        capacity = bigger
+    }
 
-        @inline(__always)
-        func append(_ byte: UInt8) { buffer.appendByte(byte) }
+    @inline(__always)
+    private mutating func append(_ source: UnsafeRawPointer, _ n: Int) {
+        guard n > 0 else { return }
+        UnsafeMutableRawPointer(room(n)).copyMemory(from: source, byteCount: n)
+        count &+= n
+    }
 
-        func append(_ byte: UInt8, count n: Int) { buffer.append(repeating: byte, count: n) }
+    @inline(__always)
+    private mutating func append(_ byte: UInt8) {
+        room(1).pointee = byte
+        count &+= 1
     }
 
     @_disfavoredOverload
     mutating func write(_ text: String) {
-        if let done: Void = text.utf8.withContiguousStorageIfAvailable({ storage.append(UnsafeRawBufferPointer($0)) }) { return done }
-        for byte in text.utf8 { storage.append(byte) }
+        if let done: Void = text.utf8.withContiguousStorageIfAvailable({ write($0) }) { return done }
+        for byte in text.utf8 { append(byte) }
     }
 
     /// Literals (`write(": ")`) come here: a copy of bytes known at compile time.
+    @inline(__always)
     mutating func write(_ text: StaticString) {
-        storage.append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        append(text.utf8Start, text.utf8CodeUnitCount)
     }
 
-    mutating func write(_ n: Int) {
-        if n < 0 {
-            storage.append(0x2D)
-            if n == .min { write(String(n).dropFirst().description); return }
-            write(-n)
-            return
-        }
-        // Digits from the last, into a small buffer on the stack, then appended at once.
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { room in
-            var rest = n
-            var first = room.count
-            repeat {
-                first -= 1
-                room[first] = 0x30 + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
-            storage.append(UnsafeRawBufferPointer(rebasing: room[first...]))
-        }
+    mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let from = bytes.baseAddress else { return }
+        append(from, bytes.count)
     }
+
+    /// A number in decimal, its digits written in place from the last, two at a time (each
+    /// line of the report has one or two; unsigned division by a constant is a multiply).
+    mutating func write(_ n: Int) {
+        guard n >= 0 else { write(String(n)); return }
+        let width = TextOutput.digits(n)
+        let to = room(width)
+        let pairs = TextOutput.digitPairs.utf8Start
+        var rest = UInt(bitPattern: n), k = width
+        while rest >= 10 {
+            let pair = Int(truncatingIfNeeded: rest % 100) &* 2
+            rest /= 100
+            k &-= 2
+            to[k] = pairs[pair]
+            to[k &+ 1] = pairs[pair &+ 1]
+        }
+        if k > 0 { to[0] = 0x30 &+ UInt8(truncatingIfNeeded: rest) }
+        count &+= width
+    }
+
+    /// "00" to "99", for writing numbers two digits at a time.
+    private static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
 
     mutating func spaces(_ count: Int) { repeated(0x20, count) }
 
-    mutating func repeated(_ byte: UInt8, _ count: Int) {
-        storage.append(byte, count: count)
+    mutating func repeated(_ byte: UInt8, _ n: Int) {
+        guard n > 0 else { return }
+        if n <= 16 {
+            // The usual run (a gutter, carets) is shorter than the call to `memset` costs:
+            // two 8-byte stores, with room for all 16 (bytes past `n` are written over later).
+            let to = UnsafeMutableRawPointer(room(16))
+            let word = UInt64(byte) &* 0x0101_0101_0101_0101
+            to.storeBytes(of: word, as: UInt64.self)
+            to.storeBytes(of: word, toByteOffset: 8, as: UInt64.self)
+        } else {
+            room(n).initialize(repeating: byte, count: n)
+        }
+        count &+= n
     }
 
-    /// `body`'s output wrapped in an ANSI colour when colour is on.
-    mutating func painted(_ code: StaticString, _ body: (inout TextOutput) -> Void) {
+    /// Starts an ANSI colour when colour is on; `endPaint` ends it.
+    @inline(__always)
+    mutating func paint(_ code: StaticString) {
         if color { write("\u{1B}["); write(code); write("m") }
-        body(&self)
+    }
+
+    @inline(__always)
+    mutating func endPaint() {
         if color { write("\u{1B}[0m") }
     }
 
-    /// Source bytes as text: copied when ASCII, else decoded (invalid UTF-8 shows as U+FFFD).
-    mutating func writeText(_ source: [UInt8], _ start: Int, _ end: Int) {
-        guard start < end else { return }
+    /// Source bytes as text: copied when ASCII (`isASCII` says so without a scan), else
+    /// decoded (invalid UTF-8 shows as U+FFFD).
+    mutating func writeText(_ source: [UInt8], _ start: Int, _ end: Int, isASCII knownASCII: Bool = false) {
+        let end = min(end, source.count)  // the slices below are not range-checked
+        guard start >= 0 && start < end else { return }
         source.withUnsafeBufferPointer { all in
             let slice = UnsafeBufferPointer(rebasing: all[start..<end])
-            if TextOutput.isASCII(slice) {
-                storage.append(UnsafeRawBufferPointer(slice))
+            if knownASCII || TextOutput.isASCII(slice) {
+                write(slice)
             } else {
                 write(String(decoding: slice, as: UTF8.self))
             }
@@ -110,23 +158,37 @@ struct TextOutput {
     }
 
     /// One space per character of `source[start..<end]`, tabs kept, so a caret line lines up.
-    mutating func lead(_ source: [UInt8], _ start: Int, _ end: Int) {
-        guard start < end else { return }
+    mutating func lead(_ source: [UInt8], _ start: Int, _ end: Int, isASCII knownASCII: Bool = false) {
+        let end = min(end, source.count)  // the slices below are not range-checked
+        guard start >= 0 && start < end else { return }
         source.withUnsafeBufferPointer { all in
             let slice = UnsafeBufferPointer(rebasing: all[start..<end])
-            if TextOutput.isASCII(slice) && !slice.contains(0x09) {
-                storage.append(0x20, count: slice.count)
-            } else if TextOutput.isASCII(slice) {
-                for b in slice { storage.append(b == 0x09 ? 0x09 : 0x20) }
+            if knownASCII || TextOutput.isASCII(slice) {
+                // A byte per character, tabs kept and the rest blanked. The usual lead (an
+                // indent and a property name) fits one 16-byte vector when the source has
+                // 16 bytes from `start`; bytes written past `n` are written over later.
+                let n = slice.count
+                if n <= 16 && start <= all.count - 16, let from = all.baseAddress {
+                    typealias Bytes16 = SIMD16<UInt8>
+                    let v = UnsafeRawPointer(from + start).loadUnaligned(as: Bytes16.self)
+                    let shown = Bytes16(repeating: 0x20).replacing(with: 0x09, where: v .== Bytes16(repeating: 0x09))
+                    UnsafeMutableRawPointer(room(16)).storeBytes(of: shown, as: Bytes16.self)
+                } else {
+                    let to = room(n)
+                    for k in 0..<n { to[k] = slice[k] == 0x09 ? 0x09 : 0x20 }
+                }
+                count &+= n
             } else {
-                for scalar in String(decoding: slice, as: UTF8.self).unicodeScalars { storage.append(scalar == "\t" ? 0x09 : 0x20) }
+                for scalar in String(decoding: slice, as: UTF8.self).unicodeScalars { append(scalar == "\t" ? 0x09 : 0x20) }
             }
         }
     }
 
     /// Characters (Unicode scalars, invalid bytes as U+FFFD) in `source[start..<end]`.
-    static func scalarCount(_ source: [UInt8], _ start: Int, _ end: Int) -> Int {
-        guard start < end else { return 0 }
+    static func scalarCount(_ source: [UInt8], _ start: Int, _ end: Int, isASCII knownASCII: Bool = false) -> Int {
+        let end = min(end, source.count)  // the slices below are not range-checked
+        guard start >= 0 && start < end else { return 0 }
+        if knownASCII { return end - start }
         return source.withUnsafeBufferPointer { all in
             let slice = UnsafeBufferPointer(rebasing: all[start..<end])
             if isASCII(slice) { return slice.count }
@@ -140,9 +202,11 @@ struct TextOutput {
         return any < 0x80
     }
 
+    /// Decimal digits of `n` (1 for a negative `n`).
     static func digits(_ n: Int) -> Int {
-        var n = n, d = 1
-        while n >= 10 { n /= 10; d += 1 }
-        return d
+        // Comparisons, not divisions: a line number has about six digits.
+        var d = 1, limit = 10
+        while n >= limit && d < 18 { d &+= 1; limit &*= 10 }
+        return n >= limit ? d + 1 : d
     }
 }

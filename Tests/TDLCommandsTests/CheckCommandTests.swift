@@ -49,6 +49,65 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(runTool(["check", path], color: true).out.contains("\u{1B}[1;31m"))
     }
 
+    func testTextOutputOfTabsCRLFWideLinesAndNotes() {
+        // Tabs kept in the caret line, CRLF lines, a note, non-ASCII text and a line too
+        // long to show whole (a window with ellipses), each with and without colour.
+        var text = "style s {\r\n\tfont-size 12\r\n\tcolor: White\r\n}\r\nstyle s {\n  color: red\n}\n"
+        text += "style café {\n\tcolor: Whïte\n}\ntemplate w { size: 10 x 10 "
+        text += (0..<8).map { "text t\($0) { text: \"€\"; size: 5x5 } " }.joined() + "}\n"
+        let plain = runTool(["check", "--stdin-filename", "t.tdl", "-"], stdin: text)
+        XCTAssertEqual(plain.status, 1)
+        let out = plain.out
+        XCTAssertTrue(out.contains("""
+            t.tdl:3:9: error[TDL108]: colour names are lower case: `white`
+              |
+            3 | \tcolor: White
+              | \t       ^^^^^
+              = help: Change to `white` (template-fmt check --fix applies it)
+
+            """), out)
+        XCTAssertTrue(out.contains("""
+            t.tdl:5:1: error[TDL104]: `s` is already defined at the top level of this file
+              |
+            5 | style s {
+              | ^^^^^^^
+              = note: first defined here (t.tdl:1:1)
+
+            """), out)
+        XCTAssertTrue(out.contains("""
+            t.tdl:9:11: error[TDL001]: unexpected character `ï`; identifiers are ASCII letters, digits, `_` and `-`
+              |
+            9 | \tcolor: Whïte
+              | \t         ^
+
+            """), out)
+        XCTAssertTrue(out.contains("""
+            t.tdl:11:88: error[TDL008]: unknown unit `x5` on `5x5`; a size is written `5 x 5` with spaces around `x`
+               |
+            11 | … t0 { text: "€"; size: 5x5 } text t1 { text: "€"; size: 5x5 } text t2 { text: "€"; size: 5x5 } text t3 { text: "€";…
+               |                                                          ^^^
+               = help: Write `5 x 5` (template-fmt check --fix applies it)
+
+            """), out)
+        XCTAssertTrue(out.hasSuffix("24 errors, 2 warnings, 1 hint in 1 file\n"), out)
+
+        let colored = runTool(["check", "--stdin-filename", "t.tdl", "-"], stdin: text, color: true).out
+        XCTAssertTrue(colored.contains("""
+            \u{1B}[1mt.tdl:5:1: \u{1B}[0m\u{1B}[1;31merror[TDL104]\u{1B}[0m\u{1B}[1m: `s` is already defined at the top level of this file\u{1B}[0m
+            \u{1B}[1;34m  |\u{1B}[0m
+            \u{1B}[1;34m5 |\u{1B}[0m style s {
+            \u{1B}[1;34m  |\u{1B}[0m \u{1B}[1;31m^^^^^^^\u{1B}[0m
+            \u{1B}[1;34m  = \u{1B}[0mnote: first defined here (t.tdl:1:1)
+
+            """), colored)
+        // Without its colour codes, the coloured report is the plain one.
+        var stripped = "", inCode = false
+        for c in colored.unicodeScalars {
+            if c == "\u{1B}" { inCode = true } else if inCode { if c == "m" { inCode = false } } else { stripped.unicodeScalars.append(c) }
+        }
+        XCTAssertEqual(stripped, out)
+    }
+
     func testJSONOutputParses() throws {
         let dir = Scratch(); defer { dir.remove() }
         let path = dir.write("bad.tdl", bad)
