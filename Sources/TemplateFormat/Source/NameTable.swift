@@ -2,108 +2,145 @@
 /// integer id, so passes over every property hash the key's bytes once instead of building
 /// a `String` and hashing that.
 ///
-/// Open addressing, at most half full, so a miss costs one or two probes. Names are read
-/// and compared eight bytes at a time: a 10 MB document looks up a million keys, most of
-/// them shorter than a word.
+/// Open addressing, at most a quarter full, so a miss costs one or two probes. Each slot
+/// holds a name's first three words (zero-padded), its length and its id: a 10 MB document
+/// looks up a million keys, most of them shorter than a word, and one slot read answers.
 public struct NameTable: Sendable {
     /// The names, by id.
     public let names: [String]
-    /// Each name's bytes, zero-padded to whole words, at `wordStart[id]`.
-    private let words: [UInt64]
-    private let wordStart: [Int32]
-    private let lengths: [Int32]
-    private let slots: [Int32]
+    private let slots: [Slot]
+    /// `slots.count - 1`.
     private let mask: Int
+    /// `64 - log2(slots.count)`: a hash's top bits pick the first slot.
+    private let shift: UInt64
+    /// Each name's bytes, by id: names longer than three words compare the rest here.
+    private let utf8: [[UInt8]]
+
+    private struct Slot {
+        var w0: UInt64 = 0, w1: UInt64 = 0, w2: UInt64 = 0
+        /// -1: empty.
+        var length: Int32 = -1
+        var id: Int32 = -1
+    }
 
     /// Ids are positions in `names`; a repeated name keeps its first id.
     public init(_ names: [String]) {
         self.names = names
-        var words: [UInt64] = []
-        var wordStart: [Int32] = []
-        var lengths: [Int32] = []
-        for name in names {
-            let bytes = Array(name.utf8)
-            wordStart.append(Int32(words.count))
-            lengths.append(Int32(bytes.count))
-            var k = 0
-            while k < bytes.count {
-                var w: UInt64 = 0
-                for i in 0..<min(8, bytes.count - k) { w |= UInt64(bytes[k + i]) << (8 * UInt64(i)) }
-                words.append(w)
-                k += 8
-            }
-        }
+        let utf8 = names.map { Array($0.utf8) }
         var capacity = 8
-        while capacity < names.count * 2 { capacity *= 2 }
-        var slots = [Int32](repeating: -1, count: capacity)
+        while capacity < names.count * 4 { capacity *= 2 }
+        var slots = [Slot](repeating: Slot(), count: capacity)
         let mask = capacity - 1
-        for id in names.indices {
-            var slot = NameTable.mix(words, Int(wordStart[id]), Int(lengths[id])) & mask
-            var duplicate = false
-            while slots[slot] >= 0 {
-                let other = Int(slots[slot])
-                if lengths[other] == lengths[id] && NameTable.sameWords(words, Int(wordStart[other]), words, Int(wordStart[id]), Int(lengths[id])) {
-                    duplicate = true
-                    break
-                }
-                slot = (slot + 1) & mask
+        let shift = UInt64(64 - capacity.trailingZeroBitCount)
+        for (id, bytes) in utf8.enumerated() {
+            var w: (UInt64, UInt64, UInt64) = (0, 0, 0)
+            for (i, b) in bytes.prefix(24).enumerated() {
+                let bits = UInt64(b) << (8 * UInt64(i & 7))
+                if i < 8 { w.0 |= bits } else if i < 16 { w.1 |= bits } else { w.2 |= bits }
             }
-            if !duplicate { slots[slot] = Int32(id) }
+            var slot = NameTable.slot(w.0, w.1, w.2, shift)
+            while slots[slot].length >= 0 && utf8[Int(slots[slot].id)] != bytes { slot = (slot + 1) & mask }
+            if slots[slot].length < 0 {
+                slots[slot] = Slot(w0: w.0, w1: w.1, w2: w.2, length: Int32(bytes.count), id: Int32(id))
+            }
         }
-        self.words = words
-        self.wordStart = wordStart
-        self.lengths = lengths
         self.slots = slots
         self.mask = mask
+        self.shift = shift
+        self.utf8 = utf8
     }
 
-    /// The id of `bytes[start..<end]`, or -1.
-    public func id(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
-        guard start >= 0, end <= bytes.count, start < end, let base = bytes.baseAddress else {
-            return start == end && start >= 0 && end <= bytes.count ? idOfEmpty() : -1
-        }
-        let length = end - start
-        guard length <= 24 else { return slowID(bytes, start, end) }
-        // The key's words: read in place and masked, or byte by byte near the buffer's end.
-        var k0: UInt64 = 0, k1: UInt64 = 0, k2: UInt64 = 0
-        if start + 24 <= bytes.count {
-            let from = UnsafeRawPointer(base + start)
-            @inline(__always) func word(_ w: Int) -> UInt64 {
-                let left = length - 8 * w
-                if left <= 0 { return 0 }
-                let value = from.loadUnaligned(fromByteOffset: 8 * w, as: UInt64.self)
-                return left >= 8 ? value : value & ((1 << (8 * UInt64(left))) &- 1)
-            }
-            k0 = word(0)
-            k1 = word(1)
-            k2 = word(2)
-        } else {
-            for i in 0..<length {
-                let b = UInt64(base[start + i]) << (8 * UInt64(i & 7))
-                if i < 8 { k0 |= b } else if i < 16 { k1 |= b } else { k2 |= b }
-            }
-        }
-        var h = UInt64(length) &* NameTable.seed
-        h = (h ^ k0) &* NameTable.multiplier
-        h ^= h >> 31
-        if length > 8 { h = (h ^ k1) &* NameTable.multiplier; h ^= h >> 31 }
-        if length > 16 { h = (h ^ k2) &* NameTable.multiplier; h ^= h >> 31 }
-        return find(Int(truncatingIfNeeded: h ^ (h >> 29)), length: length) { w in
-            words[w] == k0 && (length <= 8 || words[w + 1] == k1) && (length <= 16 || words[w + 2] == k2)
-        }
-    }
-
-    /// The id of the name of `length` bytes whose hash is `hash` and whose words (from their
-    /// start in `words`) `matches` accepts, or -1.
+    /// The first slot of a name with these (zero-padded) first three words: multiply-shift,
+    /// as a product's top bits depend on every bit of the word. Words past a name's end are
+    /// zero, so their products are too. (The length is not mixed in: names that differ only
+    /// by trailing NULs share a chain, and slots compare lengths.)
     @inline(__always)
-    private func find(_ hash: Int, length: Int, _ matches: (Int) -> Bool) -> Int {
-        var slot = hash & mask
-        while true {
-            let candidate = Int(slots[slot])
-            if candidate < 0 { return -1 }
-            if Int(lengths[candidate]) == length && matches(Int(wordStart[candidate])) { return candidate }
-            slot = (slot + 1) & mask
+    private static func slot(_ w0: UInt64, _ w1: UInt64, _ w2: UInt64, _ shift: UInt64) -> Int {
+        let h = (w0 &* 0x9E37_79B9_7F4A_7C15) ^ (w1 &* 0xBF58_476D_1CE4_E5B9) ^ (w2 &* 0x94D0_49BB_1331_11EB)
+        return Int(truncatingIfNeeded: h &>> shift)
+    }
+
+    /// The id of `bytes[start..<end]`, or -1 (also for a range outside `bytes`).
+    public func id(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+        // 0 <= start <= end <= count, in two unsigned comparisons (a negative start or end
+        // reads as a huge unsigned value).
+        guard UInt(bitPattern: start) <= UInt(bitPattern: end), UInt(bitPattern: end) <= UInt(bitPattern: bytes.count) else {
+            return -1
         }
+        let length = end &- start
+        // Most keys are 1 to 8 bytes with a whole word of buffer from their start: one load,
+        // masked, and slots of names of that length hold nothing past their first word.
+        guard UInt(bitPattern: length &- 1) < 8, bytes.count &- start >= 8, let base = bytes.baseAddress else {
+            return longerID(bytes, start, length)
+        }
+        let word = UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self) & (UInt64.max &>> (64 &- 8 &* UInt64(length)))
+        return slots.withUnsafeBufferPointer { slots in
+            var slot = NameTable.slot(word, 0, 0, shift)
+            while true {
+                let s = slots[slot]
+                if s.w0 == word && Int(s.length) == length { return Int(s.id) }
+                if s.length < 0 { return -1 }
+                slot = (slot &+ 1) & mask
+            }
+        }
+    }
+
+    /// `id` for keys that are empty, longer than a word, or end near the buffer's end.
+    @inline(never)
+    private func longerID(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> Int {
+        let w = NameTable.words(bytes, start, length)
+        return probe(w.0, w.1, w.2, length, bytes, start)
+    }
+
+    /// The slot chain of a key whose first three words (zero-padded) are `w0...w2`.
+    @inline(__always)
+    private func probe(_ w0: UInt64, _ w1: UInt64, _ w2: UInt64, _ length: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
+        slots.withUnsafeBufferPointer { slots in
+            var slot = NameTable.slot(w0, w1, w2, shift)
+            while true {
+                let s = slots[slot]
+                if (s.w0 ^ w0) | (s.w1 ^ w1) | (s.w2 ^ w2) == 0 && Int(s.length) == length
+                    && (length <= 24 || sameTail(utf8[Int(s.id)], bytes, start)) {
+                    return Int(s.id)
+                }
+                if s.length < 0 { return -1 }
+                slot = (slot &+ 1) & mask
+            }
+        }
+    }
+
+    /// The first three words of `bytes[start..<start + length]` (a range inside `bytes`),
+    /// zero-padded: read in place and masked where three words from `start` lie inside the
+    /// buffer, else byte by byte.
+    @inline(__always)
+    private static func words(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> (UInt64, UInt64, UInt64) {
+        guard length > 0, let base = bytes.baseAddress else { return (0, 0, 0) }
+        if bytes.count &- start >= 24 {
+            let from = UnsafeRawPointer(base + start)
+            /// The low `n` bytes of a word (all for 8 or more, none for 0 or fewer).
+            @inline(__always) func low(_ n: Int) -> UInt64 {
+                n >= 8 ? .max : n <= 0 ? 0 : .max &>> UInt64(64 &- 8 &* n)
+            }
+            return (from.loadUnaligned(as: UInt64.self) & low(length),
+                    from.loadUnaligned(fromByteOffset: 8, as: UInt64.self) & low(length &- 8),
+                    from.loadUnaligned(fromByteOffset: 16, as: UInt64.self) & low(length &- 16))
+        }
+        var w0: UInt64 = 0, w1: UInt64 = 0, w2: UInt64 = 0
+        for i in 0..<min(length, 24) {  // the key ends less than three words from the buffer's end
+            let bits = UInt64(base[start + i]) << (8 * UInt64(i & 7))
+            if i < 8 { w0 |= bits } else if i < 16 { w1 |= bits } else { w2 |= bits }
+        }
+        return (w0, w1, w2)
+    }
+
+    /// Whether `bytes` from `start` end as `name` does after its first three words.
+    private func sameTail(_ name: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Bool {
+        var i = 24
+        while i < name.count {
+            if bytes[start + i] != name[i] { return false }
+            i += 1
+        }
+        return true
     }
 
     /// The id of `name`, or -1.
@@ -123,48 +160,5 @@ public struct NameTable: Sendable {
             k += 1
         }
         return Int(truncatingIfNeeded: h ^ (h >> 29))
-    }
-
-    private static let seed: UInt64 = 0x9E37_79B9_7F4A_7C15
-    private static let multiplier: UInt64 = 0xBF58_476D_1CE4_E5B9
-
-    /// A hash of a name's zero-padded words (`id` computes the same inline).
-    private static func mix(_ words: [UInt64], _ from: Int, _ length: Int) -> Int {
-        var h = UInt64(length) &* seed
-        var w = 0
-        while 8 * w < length {
-            h = (h ^ words[from + w]) &* multiplier
-            h ^= h >> 31
-            w += 1
-        }
-        return Int(truncatingIfNeeded: h ^ (h >> 29))
-    }
-
-    private static func sameWords(_ a: [UInt64], _ aFrom: Int, _ b: [UInt64], _ bFrom: Int, _ length: Int) -> Bool {
-        var w = 0
-        while 8 * w < length {
-            if a[aFrom + w] != b[bFrom + w] { return false }
-            w += 1
-        }
-        return true
-    }
-
-    /// Names longer than three words (none of the schema's; a style may have one): their
-    /// words are gathered in an array first.
-    private func slowID(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
-        var keyWords: [UInt64] = []
-        var k = start
-        while k < end {
-            var w: UInt64 = 0
-            for i in 0..<min(8, end - k) { w |= UInt64(bytes[k + i]) << (8 * UInt64(i)) }
-            keyWords.append(w)
-            k += 8
-        }
-        let length = end - start
-        return find(NameTable.mix(keyWords, 0, length), length: length) { NameTable.sameWords(words, $0, keyWords, 0, length) }
-    }
-
-    private func idOfEmpty() -> Int {
-        find(NameTable.mix([], 0, 0), length: 0) { _ in true }
     }
 }
