@@ -17,6 +17,11 @@ struct NodeTable {
     /// (-1) until `resolveIDs(of:)`: a revalidation that reuses most sets (`ValidationCache`)
     /// then hashes only the keys of the sets it checks.
     init(_ tree: SyntaxTree, deferSets: Bool = false) {
+        // The schema's tables in locals: read through their globals, each node paid a
+        // `swift_once` check and a copy of the table.
+        let names = Names()
+        // -2 is no id: without `deferSets` nothing is deferred.
+        let deferredKinds = deferSets ? (SchemaIndex.templateKindID, SchemaIndex.annotationsKindID) : (-2, -2)
         entries = tree.withRawView { raw in
             let count = raw.nodeCount
             return [Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -24,9 +29,12 @@ struct NodeTable {
                 var deferredUntil = 0
                 for n in 0..<count {
                     let kind = raw.kind(n)
-                    let id = n < deferredUntil ? -1 : NodeTable.id(of: n, kind, raw)
-                    if deferSets && raw.parent(n) == 0 && (id == SchemaIndex.templateKindID || id == SchemaIndex.annotationsKindID) {
-                        deferredUntil = raw.subtreeEnd(n)
+                    var id = -1  // only properties and blocks have ids: other nodes skip the lookup
+                    if (kind == .property || kind == .block) && n >= deferredUntil {
+                        id = names.id(of: n, kind, raw)
+                        if (id == deferredKinds.0 || id == deferredKinds.1) && raw.parent(n) == 0 {
+                            deferredUntil = raw.subtreeEnd(n)
+                        }
                     }
                     buffer[n] = Entry(subtreeEnd: Int32(raw.subtreeEnd(n)), id: Int16(id), kind: kind)
                 }
@@ -39,18 +47,25 @@ struct NodeTable {
     mutating func resolveIDs(of block: Int, _ raw: RawSyntaxView) {
         let end = Int(entries[block].subtreeEnd)
         guard block + 1 < end else { return }
+        let names = Names()
         for n in (block + 1)..<end {
-            entries[n].id = Int16(NodeTable.id(of: n, entries[n].kind, raw))
+            entries[n].id = Int16(names.id(of: n, entries[n].kind, raw))
         }
     }
 
-    private static func id(of n: Int, _ kind: NodeKind, _ raw: RawSyntaxView) -> Int {
-        if kind == .property, let key = raw.firstTokenOf(n) {
-            return SchemaIndex.properties.id(raw.bytes, key.start, key.end)
-        } else if kind == .block, let key = raw.blockKindToken(n) {
-            return SchemaIndex.kinds.id(raw.bytes, key.start, key.end)
+    /// The schema's property keys and kind names.
+    private struct Names {
+        let properties = SchemaIndex.properties
+        let kinds = SchemaIndex.kinds
+
+        @inline(__always) func id(of n: Int, _ kind: NodeKind, _ raw: RawSyntaxView) -> Int {
+            if kind == .property, let key = raw.firstTokenOf(n) {
+                return properties.id(raw.bytes, key.start, key.end)
+            } else if kind == .block, let key = raw.blockKindToken(n) {
+                return kinds.id(raw.bytes, key.start, key.end)
+            }
+            return -1
         }
-        return -1
     }
 
     @inline(__always) func id(_ node: Int) -> Int { Int(entries[node].id) }
