@@ -75,8 +75,10 @@ struct CheckCommand {
             results.sort { $0.path < $1.path }
         }
         let renderer = DiagnosticRenderer(color: env.colorOutput && format == .text)
+        // By severity, as the text report counted them (it reads every diagnostic anyway).
+        var counts: [Int]? = nil
         switch format {
-        case .text: renderer.writeText(results, to: { env.writeOutput(buffer: $0) })
+        case .text: counts = renderer.writeText(results, to: { env.writeOutput(buffer: $0) })
         case .json: env.writeOutput(renderer.json(results) + [0x0A])
         case .github: env.out(renderer.github(results))
         case .sarif: env.writeOutput(renderer.sarif(results, version: TemplateFmt.version) + [0x0A])
@@ -87,8 +89,12 @@ struct CheckCommand {
         let ioErrors = results.filter { $0.ioError != nil }.count
         if ioErrors > 0 || usageProblems > 0 { return 2 }
         if env.exitsAfterCommand { ExitTeardown.leave(results) }
-        if results.contains(where: { $0.diagnostics.contains { $0.severity == .error } }) { return 1 }
-        if args.flags.contains("--strict") && results.contains(where: { $0.diagnostics.contains { $0.severity == .warning } }) { return 1 }
+        func any(_ severity: Severity) -> Bool {
+            if let counts { return counts[severity.rawValue] > 0 }
+            return results.contains { $0.diagnostics.contains { $0.severity == severity } }
+        }
+        if any(.error) { return 1 }
+        if args.flags.contains("--strict") && any(.warning) { return 1 }
         return 0
     }
 

@@ -32,11 +32,15 @@ struct DiagnosticRenderer {
     }
 
     /// The text report, handed to `write` in chunks as it is made: a large file can have
-    /// tens of thousands of diagnostics, each several lines.
-    func writeText(_ files: [CheckedFile], to write: @escaping (UnsafeRawBufferPointer) -> Void) {
+    /// tens of thousands of diagnostics, each several lines. Returns how many diagnostics
+    /// of each severity it reported (indexed by `Severity.rawValue`; unreadable files count
+    /// as errors), so the exit status needs no second pass over them.
+    @discardableResult
+    func writeText(_ files: [CheckedFile], to write: @escaping (UnsafeRawBufferPointer) -> Void) -> [Int] {
         var out = TextOutput(color: color, sink: write)
-        writeText(files, into: &out)
+        let counts = writeText(files, into: &out)
         out.flush()
+        return counts
     }
 
     /// The severity's word in the report (`Severity.description`, without a call across modules).
@@ -58,7 +62,8 @@ struct DiagnosticRenderer {
         var noteLine = 1
     }
 
-    private func writeText(_ files: [CheckedFile], into out: inout TextOutput) {
+    @discardableResult
+    private func writeText(_ files: [CheckedFile], into out: inout TextOutput) -> [Int] {
         // Indexed by `Severity.rawValue` (1...4).
         var counts = [0, 0, 0, 0, 0]
         for file in files {
@@ -91,6 +96,7 @@ struct DiagnosticRenderer {
         let checked = files.count
         out.write(parts.isEmpty ? "no problems in \(plural(checked, "file"))\n"
             : parts.joined(separator: ", ") + " in \(plural(checked, "file"))\n")
+        return counts
     }
 
     func render(_ d: Diagnostic, in file: CheckedFile) -> String {
