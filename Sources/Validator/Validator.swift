@@ -33,13 +33,16 @@ public enum Validator {
         }
         all.append(contentsOf: tree.diagnostics)
         all = Suppressions(tree: tree).apply(to: all)
-        return sortedByPosition(all)
+        sortByPosition(&all)
+        return all
     }
 
     /// By start, end, code, then the order found. Large documents have tens of thousands
     /// of diagnostics, mostly found in order already: the sort compares plain keys (the
-    /// codes only where two ranges are equal) and moves each diagnostic at most once.
-    static func sortedByPosition(_ all: [Diagnostic]) -> [Diagnostic] {
+    /// codes only where two ranges are equal), then moves each diagnostic into place at most
+    /// once, in place (a copy would retain and release every diagnostic's boxes, each a
+    /// cache miss on a large report).
+    static func sortByPosition(_ all: inout [Diagnostic]) {
         let keys = all.map { (start: $0.range.start, end: $0.range.end) }
         func before(_ a: Int, _ b: Int) -> Bool {
             if keys[a].start != keys[b].start { return keys[a].start < keys[b].start }
@@ -48,9 +51,27 @@ public enum Validator {
             if x != y { return x < y }
             return a < b
         }
-        if all.indices.dropFirst().allSatisfy({ before($0 - 1, $0) }) { return all }
+        if all.indices.dropFirst().allSatisfy({ before($0 - 1, $0) }) { return }
         let order = all.indices.sorted(by: before)
-        return order.map { all[$0] }
+        // `all[i]` becomes the old `all[order[i]]`: each cycle of the permutation is walked
+        // once, moving values (no copies).
+        all.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var placed = [Bool](repeating: false, count: buffer.count)
+            for start in 0..<buffer.count where !placed[start] {
+                placed[start] = true
+                if order[start] == start { continue }
+                let held = (base + start).move()
+                var i = start
+                while order[i] != start {
+                    let j = order[i]
+                    (base + i).moveInitialize(from: base + j, count: 1)
+                    placed[j] = true
+                    i = j
+                }
+                (base + i).initialize(to: held)
+            }
+        }
     }
 
     public static func validate(_ bytes: [UInt8], path: String? = nil, loader: ImportLoader? = nil) -> [Diagnostic] {

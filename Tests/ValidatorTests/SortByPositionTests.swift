@@ -1,0 +1,31 @@
+import XCTest
+import TemplateFormat
+@testable import Validator
+
+/// `sortByPosition` moves diagnostics into place along the cycles of the sorting
+/// permutation; it must give what a plain stable sort by (start, end, code) gives.
+final class SortByPositionTests: XCTestCase {
+    func testInPlaceSortMatchesAStableSortOnShuffledListsWithTies() {
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<200 {
+            let count = Int.random(in: 0...60, using: &generator)
+            var list: [Diagnostic] = []
+            for k in 0..<count {
+                let start = Int.random(in: 0...8, using: &generator)
+                let end = start + Int.random(in: 0...2, using: &generator)
+                let code = ["TDL101", "TDL301", "TDL302"].randomElement(using: &generator) ?? "TDL101"
+                list.append(Diagnostic(code: code, severity: .warning, range: ByteRange(start: start, end: end), message: "\(round)-\(k)"))
+            }
+            let expected = list.enumerated().sorted { a, b in
+                let x = a.element, y = b.element
+                if x.range.start != y.range.start { return x.range.start < y.range.start }
+                if x.range.end != y.range.end { return x.range.end < y.range.end }
+                if x.code != y.code { return x.code < y.code }
+                return a.offset < b.offset
+            }.map(\.element.message)
+            var sorted = list
+            Validator.sortByPosition(&sorted)
+            XCTAssertEqual(sorted.map(\.message), expected, "round \(round)")
+        }
+    }
+}
