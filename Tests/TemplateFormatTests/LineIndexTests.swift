@@ -179,25 +179,6 @@ final class LineIndexTests: XCTestCase {
         // breaks or non-ASCII bytes at every pair of offsets (a CR LF split across blocks, a
         // CR in a block's last byte, in the tail after the last block), compared with a plain
         // byte loop, over the whole input and over a range that ends before its last byte.
-        func reference(_ b: [UInt8], from: Int, to n: Int) -> (starts: [Int], ascii: [Bool]) {
-            var starts = [from], ascii: [Bool] = []
-            var isASCII = true
-            var i = from
-            while i < n {
-                if b[i] == 0x0A || b[i] == 0x0D {
-                    ascii.append(isASCII)
-                    isASCII = true
-                    // A CR LF is one break, even when its LF lies past `n`.
-                    i += b[i] == 0x0D && i + 1 < b.count && b[i + 1] == 0x0A ? 2 : 1
-                    starts.append(i)
-                } else {
-                    if b[i] >= 0x80 { isASCII = false }
-                    i += 1
-                }
-            }
-            ascii.append(isASCII)
-            return (starts, ascii)
-        }
         let specials: [[UInt8]] = [[0x0A], [0x0D], [0x0D, 0x0A], [0xC3, 0xA9], [0xFF]]
         for length in 0...36 {
             for p in 0...length {
@@ -208,7 +189,7 @@ final class LineIndexTests: XCTestCase {
                             let input = Array(a[..<p]) + first + Array(a[p..<q]) + second + Array(a[q...])
                             for (from, to) in [(0, input.count), (min(3, input.count - 1), input.count - 1)] {
                                 let scanned = input.withUnsafeBufferPointer { LineIndex.lines($0, from: from, to: to, firstStart: from) }
-                                let expected = reference(input, from: from, to: to)
+                                let expected = referenceLines(input, from: from, to: to)
                                 XCTAssertEqual(scanned.starts, expected.starts, "\(input) \(from)..<\(to)")
                                 XCTAssertEqual(scanned.ascii, expected.ascii, "\(input) \(from)..<\(to)")
                             }
@@ -216,6 +197,46 @@ final class LineIndexTests: XCTestCase {
                     }
                 }
             }
+        }
+    }
+
+    func testExactSizeScanAgreesWithAByteLoopOnEdgeInputs() {
+        // `lines` counts the breaks first and writes arrays of exactly that size; the count,
+        // the exact-size scan and the growing-buffer scan must all agree with a byte loop.
+        let a = { (n: Int) in [UInt8](repeating: 0x61, count: n) }
+        var inputs: [[UInt8]] = [
+            [], a(1), a(16), a(17), a(40),                     // no line break
+            [0x0D], a(15) + [0x0D], a(16) + [0x0D], a(31) + [0x0D], a(3) + [0x0D],  // a lone CR at the end
+            [0x0A], [0x0D, 0x0A], [0x0A, 0x0D], [0x0D, 0x0D, 0x0A, 0x0A],
+            Array("\u{E9}\n\u{E9}\r\n\u{4E2D}\r\u{1F600}".utf8),           // non-ASCII around breaks
+            a(14) + [0xC3, 0xA9, 0x0D, 0x0A, 0xC3, 0xA9] + a(14),
+            a(15) + [0xFF, 0x0D] + [0x0A, 0xFF] + a(20),
+            [UInt8](repeating: 0x0A, count: 20_000),          // past 255 blocks: a lane's count is flushed
+            [UInt8](repeating: 0x0D, count: 20_000),
+            Array(Array(repeating: [0x0D, 0x0A] as [UInt8], count: 9_000).joined()) + [0x0D],
+            Array(Array(repeating: [0x0D, 0x61, 0x0A, 0xC3, 0xA9] as [UInt8], count: 2_000).joined()),
+        ]
+        // A CR LF at every offset around the 16-byte blocks (and the count's 17-byte reach).
+        for p in 0...48 { inputs.append(a(p) + [0x0D, 0x0A] + a(50 - p)) }
+        for p in 0...48 { inputs.append(a(p) + [0x0D] + a(3) + [0xE2, 0x82, 0xAC, 0x0A] + a(48 - p)) }
+        for input in inputs {
+            let ranges = [(0, input.count), (min(1, input.count), input.count), (0, max(0, input.count - 1)),
+                          (min(5, input.count), max(min(5, input.count), input.count - 16))]
+            for (from, to) in ranges {
+                let expected = referenceLines(input, from: from, to: to)
+                let label = "\(input.prefix(64)) (\(input.count) bytes) \(from)..<\(to)"
+                input.withUnsafeBufferPointer { buf in
+                    XCTAssertEqual(LineIndex.countBreaks(buf, from: from, to: to) + 1, expected.starts.count, label)
+                    let exact = LineIndex.lines(buf, from: from, to: to, firstStart: from)
+                    XCTAssertEqual(exact.starts, expected.starts, label)
+                    XCTAssertEqual(exact.ascii, expected.ascii, label)
+                    XCTAssertEqual(exact.starts.count, exact.ascii.count, label)
+                    let growing = LineIndex.linesByGrowing(buf, from: from, to: to, firstStart: from)
+                    XCTAssertEqual(growing.starts, expected.starts, label)
+                    XCTAssertEqual(growing.ascii, expected.ascii, label)
+                }
+            }
+            XCTAssertEqual(LineIndex(input).lineStarts, referenceLines(input, from: 0, to: input.count).starts)
         }
     }
 
@@ -291,3 +312,25 @@ final class LineIndexTests: XCTestCase {
 }
 
 private let crlf = "\r\n"
+
+/// The lines of `b[from..<n]` found by a plain byte loop: each line's start, and whether its
+/// content is pure ASCII.
+private func referenceLines(_ b: [UInt8], from: Int, to n: Int) -> (starts: [Int], ascii: [Bool]) {
+    var starts = [from], ascii: [Bool] = []
+    var isASCII = true
+    var i = from
+    while i < n {
+        if b[i] == 0x0A || b[i] == 0x0D {
+            ascii.append(isASCII)
+            isASCII = true
+            // A CR LF is one break, even when its LF lies past `n`.
+            i += b[i] == 0x0D && i + 1 < b.count && b[i + 1] == 0x0A ? 2 : 1
+            starts.append(i)
+        } else {
+            if b[i] >= 0x80 { isASCII = false }
+            i += 1
+        }
+    }
+    ascii.append(isASCII)
+    return (starts, ascii)
+}

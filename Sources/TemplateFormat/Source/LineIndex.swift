@@ -61,29 +61,88 @@ public struct LineIndex: Sendable {
 
     /// The lines of `buf[from..<to]`, which starts a line at `firstStart`: `firstStart` and
     /// the start of each line a break begins, and for each of those lines whether it is pure
-    /// ASCII (without its terminator). Collected in growable buffers without `Array`'s
-    /// per-append checks: a 10 MB document has half a million lines.
+    /// ASCII (without its terminator).
+    ///
+    /// The breaks are counted first, so that the scan writes straight into arrays of the
+    /// exact size: a 10 MB document has half a million lines, and growing buffers sized by
+    /// a guess, then copied into arrays, cost an over-sized block and a second copy.
     static func lines(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to n: Int, firstStart: Int) -> (starts: [Int], ascii: [Bool]) {
-        var (starts, ascii) = scan(buf, from: from, to: n, firstStart: firstStart)
-        return (starts.finish(), ascii.finish())
+        let lineCount = countBreaks(buf, from: from, to: n) + 1
+        var ascii: [Bool] = []
+        var filled = false
+        let starts = [Int](unsafeUninitializedCapacity: lineCount) { startsOut, startsCount in
+            ascii = [Bool](unsafeUninitializedCapacity: lineCount) { asciiOut, asciiCount in
+                guard let s = startsOut.baseAddress, let a = asciiOut.baseAddress else { return }
+                let sink = scan(buf, from: from, to: n, into: ExactLines(starts: s, ascii: a, capacity: lineCount, firstStart: firstStart))
+                // Only a scan that found exactly the counted lines filled both arrays.
+                guard sink.isFull else { return }
+                startsCount = lineCount
+                asciiCount = lineCount
+                filled = true
+            }
+        }
+        if filled { return (starts, ascii) }
+        // The count and the scan disagree (they should not): scan again into buffers that grow.
+        return linesByGrowing(buf, from: from, to: n, firstStart: firstStart)
     }
 
-    /// Scans `buf[from..<to]` into new buffers. (Local buffers, not `inout` ones: their
-    /// counts then stay in registers instead of being stored back on every append.)
+    /// `lines`, collected in buffers that grow as needed instead of counted first.
+    static func linesByGrowing(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to n: Int, firstStart: Int) -> (starts: [Int], ascii: [Bool]) {
+        var sink = scan(buf, from: from, to: n, into: GrowingLines(capacity: (n - from) / 16 + 1, firstStart: firstStart))
+        return (sink.starts.finish(), sink.ascii.finish())
+    }
+
+    /// The number of line breaks in `buf[from..<to]`: each LF, and each CR not followed by an
+    /// LF in the range (a CR LF is one break). The same count `scan` finds: a CR at `to - 1`
+    /// is one break whatever follows it.
+    ///
+    /// Sixteen bytes at a time, with no branch per block: each lane of a vector counts the
+    /// breaks at its position, for at most 255 blocks before the lanes are added up. A
+    /// second load, one byte on, holds the byte after each.
+    static func countBreaks(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to n: Int) -> Int {
+        guard let base = buf.baseAddress, from < n else { return 0 }
+        typealias Bytes16 = SIMD16<UInt8>
+        let lf = Bytes16(repeating: 0x0A), cr = Bytes16(repeating: 0x0D)
+        var total = 0
+        var i = from
+        let lastBlock = n - 17  // the last offset where 16 bytes and the one after them remain
+        while i <= lastBlock {
+            var lanes = Bytes16()
+            let stop = min(lastBlock, i + 254 * 16)  // 255 blocks: a lane's UInt8 count cannot wrap
+            while i <= stop {
+                let v = UnsafeRawPointer(base + i).loadUnaligned(as: Bytes16.self)
+                let after = UnsafeRawPointer(base + i + 1).loadUnaligned(as: Bytes16.self)
+                let isLF = unsafeBitCast(v .== lf, to: Bytes16.self)
+                let isCR = unsafeBitCast(v .== cr, to: Bytes16.self)
+                let beforeLF = unsafeBitCast(after .== lf, to: Bytes16.self)
+                // A true lane is 0xFF, that is −1: subtracting it counts one.
+                lanes &-= isLF | (isCR & ~beforeLF)
+                i += 16
+            }
+            total += Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
+        }
+        while i < n {
+            let b = base[i]
+            if b == 0x0A || (b == 0x0D && !(i + 1 < n && base[i + 1] == 0x0A)) { total += 1 }
+            i += 1
+        }
+        return total
+    }
+
+    /// Scans `buf[from..<to]` into `sink`, whose first line's start is already in. (A local
+    /// copy of the sink, not an `inout` one: its counts then stay in registers instead of
+    /// being stored back on every line.)
     ///
     /// Sixteen bytes at a time: SIMD compares mark the block's CR and LF bytes, which
     /// become a 16-bit mask, and only the breaks are visited. A block with no CR and no
     /// non-ASCII byte (most of them) takes a short path where each LF simply ends a line.
-    private static func scan(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to n: Int,
-                             firstStart: Int) -> (GrowableBuffer<Int>, GrowableBuffer<Bool>) {
-        let estimate = (n - from) / 16 + 1
-        var starts = GrowableBuffer<Int>(capacity: estimate)
-        var ascii = GrowableBuffer<Bool>(capacity: estimate)
-        starts.append(firstStart)
+    private static func scan<Sink: LineSink>(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to n: Int,
+                                             into sink: Sink) -> Sink {
+        var sink = sink
         var isASCII = true
         guard let base = buf.baseAddress else {
-            ascii.append(true)
-            return (starts, ascii)
+            sink.lastLineEnded(ascii: true)
+            return sink
         }
         var i = from
         // Where the line after the break at `p` (a CR or LF) starts. A CR LF pair is one
@@ -103,9 +162,8 @@ public struct LineIndex: Sendable {
                 // The usual block: ASCII, no CR. Each LF ends a line; the next starts after it.
                 var breaks = LineIndex.topBits(lf)
                 while breaks != 0 {
-                    ascii.append(isASCII)
+                    sink.lineEnded(ascii: isASCII, next: i &+ breaks.trailingZeroBitCount &+ 1)
                     isASCII = true
-                    starts.append(i &+ breaks.trailingZeroBitCount &+ 1)
                     breaks &= breaks &- 1
                 }
                 i += 16
@@ -124,9 +182,8 @@ public struct LineIndex: Sendable {
                 nonASCII &= ~before
                 breaks &= breaks &- 1
                 let after = afterBreak(at: i + k)
-                ascii.append(isASCII)
+                sink.lineEnded(ascii: isASCII, next: after)
                 isASCII = true
-                starts.append(after)
                 // (For a CR in the block's last byte, bit 16 is past the block: never set.)
                 if after == i + k + 2 { breaks &= ~(UInt32(1) << (k + 1)) }
                 if after > next { next = after }
@@ -139,16 +196,15 @@ public struct LineIndex: Sendable {
             let b = base[i]
             if b == 0x0A || b == 0x0D {
                 i = afterBreak(at: i)
-                ascii.append(isASCII)
+                sink.lineEnded(ascii: isASCII, next: i)
                 isASCII = true
-                starts.append(i)
             } else {
                 if b >= 0x80 { isASCII = false }
                 i += 1
             }
         }
-        ascii.append(isASCII)
-        return (starts, ascii)
+        sink.lastLineEnded(ascii: isASCII)
+        return sink
     }
 
     private static let highs: UInt64 = 0x8080_8080_8080_8080
@@ -395,4 +451,70 @@ enum UTF8Validation {
     static func sequenceLength(_ bytes: [UInt8], at i: Int, limit: Int) -> Int {
         bytes.withUnsafeBufferPointer { sequenceLength($0, at: i, limit: limit) }
     }
+}
+
+/// Where `LineIndex.scan` puts the lines it finds.
+private protocol LineSink {
+    /// A break ended the current line, pure ASCII or not; the next line starts at `next`.
+    mutating func lineEnded(ascii: Bool, next: Int)
+    /// The range ended the current line (the last one).
+    mutating func lastLineEnded(ascii: Bool)
+}
+
+/// Lines written into memory for exactly `capacity` of them, as counted beforehand. Never
+/// writes past it: a line too many marks the sink overfull, and the caller scans again.
+private struct ExactLines: LineSink {
+    let starts: UnsafeMutablePointer<Int>
+    let ascii: UnsafeMutablePointer<Bool>
+    let capacity: Int
+    /// Lines started so far; `capacity + 1` once there were more than counted.
+    private var count = 1
+
+    init(starts: UnsafeMutablePointer<Int>, ascii: UnsafeMutablePointer<Bool>, capacity: Int, firstStart: Int) {
+        self.starts = starts
+        self.ascii = ascii
+        precondition(capacity >= 1, "room for the first line")  // `lines` allocates breaks + 1
+        self.capacity = capacity
+        starts.initialize(to: firstStart)
+    }
+
+    /// True when the scan found exactly `capacity` lines: every start and flag is written.
+    var isFull: Bool { count == capacity }
+
+    @inline(__always)
+    mutating func lineEnded(ascii flag: Bool, next: Int) {
+        guard count < capacity else {
+            count = capacity + 1
+            return
+        }
+        (ascii + count - 1).initialize(to: flag)
+        (starts + count).initialize(to: next)
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func lastLineEnded(ascii flag: Bool) {
+        if count <= capacity { (ascii + count - 1).initialize(to: flag) }
+    }
+}
+
+/// Lines collected in buffers that grow from an estimate: for when no count is at hand.
+private struct GrowingLines: LineSink {
+    var starts: GrowableBuffer<Int>
+    var ascii: GrowableBuffer<Bool>
+
+    init(capacity: Int, firstStart: Int) {
+        starts = GrowableBuffer(capacity: capacity)
+        ascii = GrowableBuffer(capacity: capacity)
+        starts.append(firstStart)
+    }
+
+    @inline(__always)
+    mutating func lineEnded(ascii flag: Bool, next: Int) {
+        ascii.append(flag)
+        starts.append(next)
+    }
+
+    @inline(__always)
+    mutating func lastLineEnded(ascii flag: Bool) { ascii.append(flag) }
 }
