@@ -29,6 +29,9 @@ struct Checker {
     let propertyRefs = SchemaIndex.propertyRefs
     let styleableRefs = SchemaIndex.styleableRefs
     let propertyCount = SchemaIndex.propertyCount
+    /// The ids of the properties rules read by name. Read through `SchemaIndex.key`, each
+    /// use copied the whole struct.
+    let key = SchemaIndex.key
 
     /// Styles by name: this document's and those brought in by imports.
     var styles: [String: StyleDefinition] = [:]

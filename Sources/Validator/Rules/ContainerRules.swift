@@ -171,7 +171,7 @@ extension Checker {
                    related: [RelatedLocation(range: first.range, message: "`\(first.key)` is set here")])
         }
         slotsChain = nil
-        let styleNode = slots[SchemaIndex.key.style]
+        let styleNode = slots[key.style]
         if styleNode >= 0, let styleToken = raw.atoms(of: styleNode).first {
             let id = styleID(styleToken)
             if id >= 0 {
@@ -213,7 +213,7 @@ extension Checker {
         var findings: [Diagnostic] = []
         var reported: Set<String> = []
         for style in chain.styles {
-            for (i, id) in style.ids.enumerated() where id != SchemaIndex.key.style && !SchemaIndex.has(id, inKind: kindID) {
+            for (i, id) in style.ids.enumerated() where id != key.style && !SchemaIndex.has(id, inKind: kindID) {
                 let p = style.properties[i].property
                 let key = p.key
                 guard reported.insert(key).inserted else { continue }

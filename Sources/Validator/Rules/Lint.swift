@@ -31,11 +31,10 @@ extension Checker {
     struct Box { var x, y, width, height: Double? }
 
     /// The frame a template's or annotation set's elements are linted in. Reads `slots`.
-    func containerFrame(kindID: Int) -> LintFrame {
+    mutating func containerFrame(kindID: Int) -> LintFrame {
         var canvas: (Double, Double)? = nil
-        let key = SchemaIndex.key
         // The canvas is the set's own `size` or `device`, never a style's.
-        if slots[key.size] >= 0, let size = decodedOwn(key.size, .size) ?? Checker.parseSize(raw, slots[key.size]) {
+        if slots[key.size] >= 0, let size = decodedOwn(key.size, .size) ?? Checker.parseSize(raw, slots[key.size]) {  // once per set
             canvas = size
         } else if slots[key.device] >= 0, let token = raw.atoms(of: slots[key.device]).first, let device = Schema.device(raw.text(token)) {
             canvas = (Double(device.width), Double(device.height))
@@ -48,7 +47,7 @@ extension Checker {
     /// Lints an element the structure pass skipped, and a group's elements with it.
     mutating func lintUnchecked(_ node: Int, kindID: Int, frame: LintFrame) {
         slots.fill(block: node, nodes)
-        slotsChain = chain(ofStyleIn: slots[SchemaIndex.key.style])
+        slotsChain = chain(ofStyleIn: slots[key.style])
         let inner = lintElement(node, kindID: kindID, frame: frame)
         slots.removeAll()
         guard let inner else { return }
@@ -60,7 +59,7 @@ extension Checker {
     }
 
     /// The chain of the style a `style:` property at `node` names, if any.
-    func chain(ofStyleIn node: Int) -> StyleChain? {
+    mutating func chain(ofStyleIn node: Int) -> StyleChain? {
         guard node >= 0, let token = raw.atoms(of: node).first else { return nil }
         let id = styleID(token)
         return id >= 0 ? chainByID[id] : nil
@@ -69,7 +68,6 @@ extension Checker {
     /// Lints the element at `node`, whose properties are in `slots`; returns the frame its
     /// children are linted in when it is a group.
     mutating func lintElement(_ node: Int, kindID: Int, frame: LintFrame) -> LintFrame? {
-        let key = SchemaIndex.key
         let at = point(key.at) ?? (0, 0)
         var box = Box(x: frame.origin.0 + at.0, y: frame.origin.1 + at.1)
         if let size = size(key.size) {
@@ -101,7 +99,9 @@ extension Checker {
         }
 
         var background = frame.background
-        if let bg = color(key.background) ?? (kindID == LintKinds.label ? color(key.fill) : nil) {
+        var ownBackground = color(key.background)
+        if ownBackground == nil && kindID == LintKinds.label { ownBackground = color(key.fill) }
+        if let bg = ownBackground {
             background = frame.background.map { ColorMath.composite(bg, over: $0) } ?? (bg.isOpaque ? bg : nil)
         }
         if LintKinds.showsText[kindID] {
@@ -119,11 +119,14 @@ extension Checker {
     }
 
     // MARK: Reading the element's values
+    //
+    // These only read, but are `mutating`: called from the rules (which report, so mutate),
+    // a non-mutating method got its own copy of the whole checker, 432 bytes, at every call.
 
     /// Reads key `id` of the element in `slots` as it sees it (its own, else the nearest
     /// style's) with `body(view, propertyNode)`; nil when no one sets it. The checked tree is
     /// read through the raw view; an imported style's tree through its own.
-    func read<R>(_ id: Int, _ body: (RawSyntaxView, Int) -> R?) -> R? {
+    mutating func read<R>(_ id: Int, _ body: (RawSyntaxView, Int) -> R?) -> R? {
         let node = slots[id]
         if node >= 0 { return body(raw, node) }
         guard let chain = slotsChain else { return nil }
@@ -133,22 +136,33 @@ extension Checker {
         return style.block.tree.withRawView { body($0, styleNode) }
     }
 
-    func isSet(_ id: Int) -> Bool { slots[id] >= 0 || (slotsChain?.sets(id) ?? false) }
+    mutating func isSet(_ id: Int) -> Bool { slots[id] >= 0 || (slotsChain?.sets(id) ?? false) }
 
     /// The element's own property `id`, as `checkValue` decoded it in `shape`, if it did.
     @inline(__always)
-    func decodedOwn(_ id: Int, _ shape: DecodedValues.Shape) -> (Double, Double)? {
+    mutating func decodedOwn(_ id: Int, _ shape: DecodedValues.Shape) -> (Double, Double)? {
         let node = slots[id]
         return node >= 0 ? decoded.value(id, node: node, shape) : nil
     }
 
-    func point(_ id: Int) -> (Double, Double)? { decodedOwn(id, .point) ?? read(id, Checker.parsePoint) }
-    func number(_ id: Int) -> Double? { decodedOwn(id, .number)?.0 ?? read(id, Checker.parseNumber) }
-    func color(_ id: Int) -> RGBAColor? {
+    // (`if let` rather than `??`: the operator's autoclosure would capture, so copy, the
+    // whole checker on every call.)
+    mutating func point(_ id: Int) -> (Double, Double)? {
+        if let v = decodedOwn(id, .point) { return v }
+        return read(id, Checker.parsePoint)
+    }
+    mutating func number(_ id: Int) -> Double? {
+        if let v = decodedOwn(id, .number) { return v.0 }
+        return read(id, Checker.parseNumber)
+    }
+    mutating func color(_ id: Int) -> RGBAColor? {
         if let v = decodedOwn(id, .color) { return DecodedValues.color(v.0) }
         return read(id, Checker.parseColor)
     }
-    func size(_ id: Int) -> (Double, Double)? { decodedOwn(id, .size) ?? read(id, Checker.parseSize) }
+    mutating func size(_ id: Int) -> (Double, Double)? {
+        if let v = decodedOwn(id, .size) { return v }
+        return read(id, Checker.parseSize)
+    }
 
     static func parseSize(_ raw: RawSyntaxView, _ node: Int) -> (Double, Double)? {
         let list = raw.atoms(of: node)
@@ -197,15 +211,14 @@ extension Checker {
     /// Where to report a problem with key `id` of the element: its own value; when the value
     /// comes from a style, the element's `style:` (the style may be shared, or in another
     /// file); else the element's header.
-    func lintRange(_ block: Int, _ id: Int) -> ByteRange {
+    mutating func lintRange(_ block: Int, _ id: Int) -> ByteRange {
         if slots[id] >= 0 { return raw.valueRange(ofProperty: slots[id]) }
-        let use = slots[SchemaIndex.key.style]
+        let use = slots[key.style]
         if isSet(id), use >= 0 { return raw.valueRange(ofProperty: use) }
         return raw.headerRange(ofBlock: block)
     }
 
-    func sizeRange(_ block: Int) -> ByteRange {
-        let key = SchemaIndex.key
+    mutating func sizeRange(_ block: Int) -> ByteRange {
         let id = [key.size, key.width, key.height].first { isSet($0) } ?? key.size
         return lintRange(block, id)
     }
@@ -223,11 +236,10 @@ extension Checker {
         let message: MessageText = box.width == nil
             ? "`\(element: block, raw)` at (\(number: x), \(number: y)) is \(wholly ? "wholly" : "partly") outside the \(number: canvas.0) x \(number: canvas.1) canvas (past the \(edges: edges) edge)"
             : "`\(element: block, raw)` (\(number: x), \(number: y), \(number: w) x \(number: h)) is \(wholly ? "wholly" : "partly") outside the \(number: canvas.0) x \(number: canvas.1) canvas (past the \(edges: edges) edge)"
-        report(.outsideCanvas, lintRange(block, SchemaIndex.key.at), message)
+        report(.outsideCanvas, lintRange(block, key.at), message)
     }
 
     mutating func checkText(_ block: Int, kindID: Int, background: RGBAColor?) {
-        let key = SchemaIndex.key
         let isButton = kindID == LintKinds.button
         let textID = isButton ? key.label : key.text
         if read(textID, Checker.isBlankString) == true {
@@ -236,7 +248,8 @@ extension Checker {
             report(.emptyText, lintRange(block, textID), "`\(textKey)` is empty, so the \(kind) shows nothing")
         }
         guard let background else { return }
-        let foreground = color(key.color) ?? LintKinds.defaultTextColor[kindID]
+        var foreground = LintKinds.defaultTextColor[kindID]
+        if let own = color(key.color) { foreground = own }
         let shown = ColorMath.composite(foreground, over: background)
         let ratio = ColorMath.contrast(shown, background)
         let size: Double

@@ -143,9 +143,9 @@ enum SchemaIndex {
         id >= 0 && kindID >= 0 && kindProperty[kindID * properties.count + id] >= 0
     }
 
-    /// Ids of the properties rules read by name. Rules copy this struct once
-    /// (`let key = SchemaIndex.key`) and read plain fields: a `static let` per id would
-    /// pass a one-time-initialisation check on every read.
+    /// Ids of the properties rules read by name. The checker copies this struct once
+    /// (`Checker.key`) and reads plain fields: a `static let` per id would pass a
+    /// one-time-initialisation check on every read, and reading this one copies all of it.
     struct Keys {
         let style = properties.id("style")
         let at = properties.id("at")
