@@ -6,14 +6,26 @@ import TemplateFormat
 public struct DiagnosticCode: Sendable, Hashable {
     public let code: String
     public let severity: Severity
-    public let title: String
+    /// The title as the literal it is: a `String` field would be retained and released
+    /// every time a rule reports (the codes are only six characters, stored inline).
+    private let titleText: StaticString
+    public var title: String { titleText.description }
     /// Syntax errors cannot be silenced with `// tdl-ignore`.
     public var isSuppressible: Bool { !code.hasPrefix("TDL0") }
 
-    init(_ code: String, _ severity: Severity, _ title: String) {
+    init(_ code: String, _ severity: Severity, _ title: StaticString) {
         self.code = code
         self.severity = severity
-        self.title = title
+        self.titleText = title
+    }
+
+    public static func == (a: DiagnosticCode, b: DiagnosticCode) -> Bool {
+        a.code == b.code && a.severity == b.severity && a.title == b.title
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(severity)
     }
 
     // Syntax (reported by TemplateFormat's parser; listed here for `explain` and the docs).

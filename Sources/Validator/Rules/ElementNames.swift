@@ -13,7 +13,11 @@ struct ElementNames {
         var node: Int32
     }
 
-    private var entries: [Entry] = []
+    private var entries: [Entry] = {
+        var entries: [Entry] = []
+        entries.reserveCapacity(32)
+        return entries
+    }()
     /// Index into `entries`, or -1. Sized for a typical template's few dozen elements, so
     /// most sets never rehash.
     private var slots = [Int32](repeating: -1, count: 64)

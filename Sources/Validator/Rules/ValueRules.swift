@@ -280,7 +280,7 @@ extension Checker {
         for k in content.start..<content.end where raw.bytes[k] == 0x3A || raw.bytes[k] == 0x5C { mayHaveScheme = true; break }
         if !mayHaveScheme { return }
         // The common absolute URL: a plain `http:` or `https:` prefix is allowed everywhere.
-        if startsWith(content, "https:") || startsWith(content, "http:") { return }
+        if Checker.startsWith(raw.bytes, content, "https:") || Checker.startsWith(raw.bytes, content, "http:") { return }
         let key = propertyKey(node)
         switch URLPolicy.classify(atom.stringValue, forKey: key) {
         case .allowed:
@@ -293,11 +293,12 @@ extension Checker {
         }
     }
 
-    func startsWith(_ range: ByteRange, _ prefix: StaticString) -> Bool {
+    /// Static: called from `checkURL` (mutating), a method would copy the whole checker.
+    static func startsWith(_ bytes: UnsafeBufferPointer<UInt8>, _ range: ByteRange, _ prefix: StaticString) -> Bool {
         let n = prefix.utf8CodeUnitCount
         guard range.end - range.start >= n else { return false }
         return prefix.withUTF8Buffer { p in
-            for i in 0..<n where raw.bytes[range.start + i] != p[i] { return false }
+            for i in 0..<n where bytes[range.start + i] != p[i] { return false }
             return true
         }
     }
