@@ -93,11 +93,15 @@ struct NodeTable {
 /// block after block (only the slots set are cleared), so no per-block dictionary is built.
 struct PropertySlots {
     private(set) var nodes: [Int32]
-    private var touched: [Int] = []
+    /// The ids set, in `touched[0..<touchedCount]` (each id at most once, so the array,
+    /// sized for every id, never grows; `Array.removeAll(keepingCapacity:)` per block was a
+    /// generic call).
+    private var touched: [Int16]
+    private var touchedCount = 0
 
     init() {
         nodes = [Int32](repeating: -1, count: SchemaIndex.propertyCount)
-        touched.reserveCapacity(32)
+        touched = [Int16](repeating: 0, count: SchemaIndex.propertyCount)
     }
 
     /// The first property node with key `id`, or -1.
@@ -107,13 +111,14 @@ struct PropertySlots {
     @inline(__always) mutating func insert(_ id: Int, node: Int) -> Bool {
         guard nodes[id] < 0 else { return false }
         nodes[id] = Int32(node)
-        touched.append(id)
+        touched[touchedCount] = Int16(id)
+        touchedCount += 1
         return true
     }
 
     mutating func removeAll() {
-        for id in touched { nodes[id] = -1 }
-        touched.removeAll(keepingCapacity: true)
+        for k in 0..<touchedCount { nodes[Int(touched[k])] = -1 }
+        touchedCount = 0
     }
 
     /// Fills the table with the properties of `block` in `table`'s tree.
