@@ -32,6 +32,8 @@ struct Checker {
     /// The ids of the properties rules read by name. Read through `SchemaIndex.key`, each
     /// use copied the whole struct.
     let key = SchemaIndex.key
+    /// The kinds lint tests for (`LintKinds`).
+    let lintKinds = LintKinds.shared
 
     /// Styles by name: this document's and those brought in by imports.
     var styles: [String: StyleDefinition] = [:]

@@ -76,16 +76,16 @@ extension Checker {
         }
         if let w = number(key.width) { box.width = w }
         if let h = number(key.height) { box.height = h }
-        if kindID == LintKinds.number, box.width == nil {
+        if kindID == lintKinds.number, box.width == nil {
             let r = number(key.radius) ?? 16
             box.width = 2 * r
             box.height = 2 * r
         }
 
-        if (box.width == 0 || box.height == 0) && kindID != LintKinds.divider {
+        if (box.width == 0 || box.height == 0) && kindID != lintKinds.divider {
             report(.zeroSize, sizeRange(node), "`\(element: node, raw)` has zero \(box.width == 0 ? "width" : "height") and will not be visible")
         }
-        let isLine = kindID == LintKinds.line || kindID == LintKinds.arrow
+        let isLine = kindID == lintKinds.line || kindID == lintKinds.arrow
         if let canvas = frame.canvas, !isLine {
             checkInside(node, box: box, canvas: canvas)
         }
@@ -100,18 +100,18 @@ extension Checker {
 
         var background = frame.background
         var ownBackground = color(key.background)
-        if ownBackground == nil && kindID == LintKinds.label { ownBackground = color(key.fill) }
+        if ownBackground == nil && kindID == lintKinds.label { ownBackground = color(key.fill) }
         if let bg = ownBackground {
             background = frame.background.map { ColorMath.composite(bg, over: $0) } ?? (bg.isOpaque ? bg : nil)
         }
-        if LintKinds.showsText[kindID] {
+        if lintKinds.showsText[kindID] {
             checkText(node, kindID: kindID, background: background)
         }
-        if kindID == LintKinds.image && !isSet(key.alt), let block = tree.node(at: node).asBlock {
+        if kindID == lintKinds.image && !isSet(key.alt), let block = tree.node(at: node).asBlock {
             report(.missingAlt, block.headerRange, "image\(block.name.map { " `\($0)`" } ?? "") has no `alt` text for screen readers; describe it, or write `alt: \"\"` if it is decorative",
                    fixes: insertPropertyFix(block, key: "alt", value: "\"\"").map { [$0] } ?? [])
         }
-        guard kindID == LintKinds.group else { return nil }
+        guard kindID == lintKinds.group else { return nil }
         let border = number(key.borderWidth) ?? 0
         let padding = number(key.padding) ?? 0
         return LintFrame(origin: ((box.x ?? 0) + border + padding, (box.y ?? 0) + border + padding),
@@ -240,7 +240,7 @@ extension Checker {
     }
 
     mutating func checkText(_ block: Int, kindID: Int, background: RGBAColor?) {
-        let isButton = kindID == LintKinds.button
+        let isButton = kindID == lintKinds.button
         let textID = isButton ? key.label : key.text
         if read(textID, Checker.isBlankString) == true {
             let textKey = isButton ? "label" : "text"
@@ -248,7 +248,7 @@ extension Checker {
             report(.emptyText, lintRange(block, textID), "`\(textKey)` is empty, so the \(kind) shows nothing")
         }
         guard let background else { return }
-        var foreground = LintKinds.defaultTextColor[kindID]
+        var foreground = lintKinds.defaultTextColor[kindID]
         if let own = color(key.color) { foreground = own }
         let shown = ColorMath.composite(foreground, over: background)
         let ratio = ColorMath.contrast(shown, background)
@@ -300,25 +300,29 @@ extension Checker {
     }
 }
 
-/// Kind ids and per-kind facts the lint rules test.
-enum LintKinds {
+/// Kind ids and per-kind facts the lint rules test. The checker keeps a copy
+/// (`Checker.lintKinds`): read as `static let`s, each of the half-dozen tests per element
+/// passed a one-time-initialisation check.
+struct LintKinds {
     /// Kinds that show text, by kind id.
-    static let showsText: [Bool] = {
+    let showsText: [Bool] = {
         let ids = Set(["text", "textarea", "button", "label"].map { SchemaIndex.kinds.id($0) })
         return Schema.kinds.indices.map { ids.contains($0) }
     }()
-    static let image = SchemaIndex.kinds.id("image")
-    static let group = SchemaIndex.kinds.id("group")
-    static let divider = SchemaIndex.kinds.id("divider")
-    static let line = SchemaIndex.kinds.id("line")
-    static let arrow = SchemaIndex.kinds.id("arrow")
-    static let number = SchemaIndex.kinds.id("number")
-    static let label = SchemaIndex.kinds.id("label")
-    static let button = SchemaIndex.kinds.id("button")
+    let image = SchemaIndex.kinds.id("image")
+    let group = SchemaIndex.kinds.id("group")
+    let divider = SchemaIndex.kinds.id("divider")
+    let line = SchemaIndex.kinds.id("line")
+    let arrow = SchemaIndex.kinds.id("arrow")
+    let number = SchemaIndex.kinds.id("number")
+    let label = SchemaIndex.kinds.id("label")
+    let button = SchemaIndex.kinds.id("button")
     /// Each kind's default text colour.
-    static let defaultTextColor: [RGBAColor] = Schema.kinds.map { kind in
+    let defaultTextColor: [RGBAColor] = Schema.kinds.map { kind in
         kind.property("color")?.defaultValue.flatMap(ColorMath.color(source:)) ?? RGBAColor(red: 0, green: 0, blue: 0)
     }
+
+    static let shared = LintKinds()
 }
 
 /// The values `checkValue` decoded for the properties of the block being checked, by key
