@@ -35,14 +35,6 @@ struct CheckedFile: Sendable {
         return (p.line + 1, p.column + 1)
     }
 
-    /// `position(_:)` of an offset at or after the one whose 1-based line is `previousLine`
-    /// (a file's diagnostics are sorted): found by stepping forward, which keeps the report
-    /// of a large file from searching its line table, cache miss by cache miss, each time.
-    func position(_ offset: Int, after previousLine: Int) -> (line: Int, column: Int) {
-        let p = lineIndex.scalarPosition(of: offset, after: previousLine - 1)
-        return (p.line + 1, p.column + 1)
-    }
-
     /// `position(_:)` of an offset near the one whose 1-based line is `nearLine`, before or
     /// after it: the places a report's notes point to cluster (the lines of one style, say).
     func position(_ offset: Int, near nearLine: Int) -> (line: Int, column: Int) {
@@ -50,8 +42,10 @@ struct CheckedFile: Sendable {
         return (p.line + 1, p.column + 1)
     }
 
-    /// `position(_:after:)` with what the text report shows of that line: the range of its
-    /// content and whether the content is pure ASCII, from the same search.
+    /// `position(_:)` of an offset at or after the one whose 1-based line is `previousLine`
+    /// (a file's diagnostics are sorted; found by stepping forward, not a search of the whole
+    /// line table), with what the text report shows of that line: the range of its content
+    /// and whether the content is pure ASCII, from the same search.
     func location(_ offset: Int, after previousLine: Int) -> (line: Int, column: Int, content: ByteRange, isASCII: Bool) {
         let p = lineIndex.scalarLocation(of: offset, after: previousLine - 1)
         return (p.line + 1, p.column + 1, p.content, p.isASCII)

@@ -71,7 +71,7 @@ for size in sizes {
     inputs.append((size, Array(text.utf8)))
     if let dir = corpusDir {
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: "\(dir)/corpus-\(size).tdl", contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: "\(dir)/corpus-\(size).tdl", contents: Data(text.utf8))
     }
 }
 for path in files {

@@ -7,14 +7,14 @@ import Darwin
 #endif
 
 /// Growable storage for the lexer's tokens, the parser's nodes, the line table and the
-/// text report, for plain-data elements only. It skips the uniqueness check `Array.append`
+/// validator's messages, for plain-data elements only. It skips the uniqueness check `Array.append`
 /// pays on every call, grows with
 /// `realloc` (large blocks move by remapping pages, not copying), and hands its memory to
 /// the tree without a final copy. The owner calls exactly one of `finish()` (an array),
 /// `takeMemory()` (the raw memory, now the caller's to free) or `discard()`.
 package struct GrowableBuffer<Element: BitwiseCopyable> {
-    // Inlinable across modules (the text report appends millions of pieces from
-    // TDLCommands): unspecialised generic calls cost more than the copies.
+    // Inlinable across modules, where the optimiser chooses to (messages are built from
+    // Validator): unspecialised generic calls cost more than the copies.
     @usableFromInline var base: UnsafeMutablePointer<Element>
     @usableFromInline var capacity: Int
     @usableFromInline package private(set) var count = 0
@@ -37,16 +37,6 @@ package struct GrowableBuffer<Element: BitwiseCopyable> {
         count += 1
     }
 
-    /// Appends a run of elements with one copy.
-    @inlinable @_specialize(exported: true, where Element == UInt8)
-    package mutating func append(contentsOf source: UnsafeBufferPointer<Element>) {
-        guard let from = source.baseAddress, !source.isEmpty else { return }
-        if count + source.count > capacity { grow(to: count + source.count) }
-        // A byte copy: the elements are plain data (`initialize(from:)` goes through the runtime).
-        UnsafeMutableRawPointer(base + count).copyMemory(from: from, byteCount: source.count * MemoryLayout<Element>.stride)
-        count += source.count
-    }
-
     /// Appends `n` elements that `body` writes in place (it must initialise all `n`).
     @inlinable @inline(__always)
     package mutating func append(count n: Int, _ body: (UnsafeMutablePointer<Element>) -> Void) {
@@ -55,19 +45,6 @@ package struct GrowableBuffer<Element: BitwiseCopyable> {
         body(base + count)
         count += n
     }
-
-    /// Appends `element` `n` times.
-    @inlinable @_specialize(exported: true, where Element == UInt8)
-    package mutating func append(repeating element: Element, count n: Int) {
-        guard n > 0 else { return }
-        if count + n > capacity { grow(to: count + n) }
-        for k in 0..<n { (base + count + k).initialize(to: element) }
-        count += n
-    }
-
-    /// Forgets the elements, keeping the memory for the next ones.
-    @inlinable
-    package mutating func removeAll() { count = 0 }
 
     /// The elements, valid only inside `body`.
     @inlinable
@@ -135,10 +112,9 @@ package struct GrowableBuffer<Element: BitwiseCopyable> {
 }
 
 extension GrowableBuffer where Element == UInt8 {
-    /// Appends bytes. Written for bytes alone, so other modules inline it: the generic
-    /// `append(contentsOf:)` reaches them as a call, and the text report and messages append
-    /// millions of short pieces (a few bytes each, where a `memcpy` call costs more than
-    /// the copy).
+    /// Appends bytes. Written for bytes alone: a generic append reached other modules as an
+    /// unspecialised call, and messages are built from many short pieces (a few bytes each,
+    /// where a `memcpy` call costs more than the copy).
     @inlinable @inline(__always)
     package mutating func appendBytes(_ source: UnsafeRawBufferPointer) {
         guard let from = source.baseAddress, !source.isEmpty else { return }

@@ -144,6 +144,14 @@ struct Checker {
     /// The id of the style `token` names (`styleIDs`), or -1.
     func styleID(_ token: Token) -> Int { styleIDs.id(raw.bytes, token.start, token.end) }
 
+    /// The chain of the style a `style:` property at `node` names, if any. (Mutating only so
+    /// that the rules, which mutate, call it without copying the checker.)
+    mutating func chain(ofStyleIn node: Int) -> StyleChain? {
+        guard node >= 0, let token = raw.atoms(of: node).first else { return nil }
+        let id = styleID(token)
+        return id >= 0 ? chainByID[id] : nil
+    }
+
     /// Findings of unchanged templates from the previous validation (language server only).
     var cache: ValidationCache?
 

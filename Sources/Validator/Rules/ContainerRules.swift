@@ -170,16 +170,10 @@ extension Checker {
             report(.conflictingProperties, second.keyToken.range, "`\(second.key)` and `\(first.key)` cannot both be set on `\(kind.schema.name)`",
                    related: [RelatedLocation(range: first.range, message: "`\(first.key)` is set here")])
         }
-        slotsChain = nil
         let styleNode = slots[key.style]
-        if styleNode >= 0, let styleToken = raw.atoms(of: styleNode).first {
-            let id = styleID(styleToken)
-            if id >= 0 {
-                slotsChain = chainByID[id]
-                if kindID != SchemaIndex.styleKindID {
-                    checkStyleApplies(useNode: styleNode, kind: kind, styleToken: styleToken, chain: chainByID[id])
-                }
-            }
+        slotsChain = chain(ofStyleIn: styleNode)
+        if let chain = slotsChain, kindID != SchemaIndex.styleKindID {
+            checkStyleApplies(useNode: styleNode, kind: kind, chain: chain)
         }
     }
 
@@ -191,14 +185,15 @@ extension Checker {
     /// so it is worked out once per style and kind; each use gets its own diagnostic (the
     /// language server keys the JSON it reuses on a diagnostic's wording box), sharing the
     /// message and related locations.
-    mutating func checkStyleApplies(useNode: Int, kind: SchemaIndex.KindBox, styleToken: Token, chain: StyleChain) {
+    mutating func checkStyleApplies(useNode: Int, kind: SchemaIndex.KindBox, chain: StyleChain) {
         let kindID = kind.id
         let key = StyleUse(chain: ObjectIdentifier(chain), kindID: kindID)
         let findings: [Diagnostic]
         if let known = styleUseFindings[key] {
             findings = known
         } else {
-            findings = styleDoesNotApply(schema: kind.schema, kindID: kindID, styleName: raw.text(styleToken), chain: chain)
+            let styleName = raw.atoms(of: useNode).first.map(raw.text) ?? ""
+            findings = styleDoesNotApply(schema: kind.schema, kindID: kindID, styleName: styleName, chain: chain)
             styleUseFindings[key] = findings
         }
         guard !findings.isEmpty else { return }

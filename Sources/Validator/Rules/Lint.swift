@@ -9,13 +9,12 @@ import TemplateFormat
 /// Elements the structure pass does not check (a kind not allowed where it is) are linted
 /// alone (`lintUnchecked`), reading their values from the tree.
 extension Checker {
-    /// Where elements are linted: the position children are placed from, the canvas, the
-    /// background behind them, and whether they are annotations.
+    /// Where elements are linted: the position children are placed from, the canvas and
+    /// the background behind them.
     struct LintFrame {
         var origin: (Double, Double)
         var canvas: (Double, Double)?
         var background: RGBAColor?
-        var inAnnotations: Bool
     }
 
     /// What `checkBody` lints for the block it checks.
@@ -41,7 +40,7 @@ extension Checker {
         }
         let isTemplate = kindID == SchemaIndex.templateKindID
         let background = color(key.background) ?? (isTemplate ? RGBAColor(red: 255, green: 255, blue: 255) : nil)
-        return LintFrame(origin: (0, 0), canvas: canvas, background: background, inAnnotations: kindID == SchemaIndex.annotationsKindID)
+        return LintFrame(origin: (0, 0), canvas: canvas, background: background)
     }
 
     /// Lints an element the structure pass skipped, and a group's elements with it.
@@ -56,13 +55,6 @@ extension Checker {
             guard entry.kind == .block, childKind >= 0, SchemaIndex.isElement[childKind] else { continue }
             lintUnchecked(c, kindID: childKind, frame: inner)
         }
-    }
-
-    /// The chain of the style a `style:` property at `node` names, if any.
-    mutating func chain(ofStyleIn node: Int) -> StyleChain? {
-        guard node >= 0, let token = raw.atoms(of: node).first else { return nil }
-        let id = styleID(token)
-        return id >= 0 ? chainByID[id] : nil
     }
 
     /// Lints the element at `node`, whose properties are in `slots`; returns the frame its
@@ -115,7 +107,7 @@ extension Checker {
         let border = number(key.borderWidth) ?? 0
         let padding = number(key.padding) ?? 0
         return LintFrame(origin: ((box.x ?? 0) + border + padding, (box.y ?? 0) + border + padding),
-                         canvas: frame.canvas, background: background, inAnnotations: frame.inAnnotations)
+                         canvas: frame.canvas, background: background)
     }
 
     // MARK: Reading the element's values

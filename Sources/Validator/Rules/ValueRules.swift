@@ -195,8 +195,8 @@ extension Checker {
     }
 
     mutating func checkColor(_ token: Token, node: Int) {
-        if token.kind == .color { return }  // malformed colours are syntax errors
-        if token.kind == .identifier, Schema.namedColor(token, in: raw.bytes) != nil { return }
+        // Called for what `colorValue` could not read. Malformed colours are syntax errors.
+        if token.kind == .color { return }
         let atom = AtomSyntax(tree: tree, token: token)
         switch atom.kind {
         case .color:

@@ -119,15 +119,9 @@ enum SchemaIndex {
         return boxes
     }()
 
-    /// The schema of property `id` in kind `kindID`, without consulting styles or free-form keys.
-    @inline(__always)
-    static func property(_ id: Int, inKind kindID: Int) -> PropertyBox? {
-        guard id >= 0, kindID >= 0 else { return nil }
-        return propertyBoxes[kindID * properties.count + id]
-    }
-
-    /// `propertyBoxes` and `styleable` as unowned references (the tables keep the boxes alive
-    /// for the life of the process): the check of every property reaches its box through
+    /// `propertyBoxes` (property `id` of kind `kindID` at `kindID * propertyCount + id`) and
+    /// `styleable` as unowned references (the tables keep the boxes alive for the life of the
+    /// process): the check of every property reaches its box through
     /// `_withUnsafeGuaranteedRef`, without a retain and release each.
     static let propertyRefs: [Unmanaged<PropertyBox>?] = propertyBoxes.map { $0.map(Unmanaged.passUnretained) }
     static let styleableRefs: [Unmanaged<PropertyBox>?] = styleable.map { $0.map(Unmanaged.passUnretained) }
