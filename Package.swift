@@ -26,7 +26,7 @@ let package = Package(
         // The command-line tools link the Swift runtime statically: they then run where no
         // Swift toolchain is installed, start 1 ms sooner, and call the runtime (reference
         // counting, above all) directly rather than through the dynamic linker's tables.
-        .executableTarget(name: "template-fmt", dependencies: ["TDLCommands"],
+        .executableTarget(name: "template-fmt", dependencies: ["TDLCommands", "ToolSupport"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
         // JSON values, Content-Length framing and JSON-RPC 2.0 messages. No language knowledge.
         .target(name: "LSPProtocol"),
@@ -36,7 +36,7 @@ let package = Package(
         // The server: lifecycle, documents and versions, position encodings, dispatch of
         // requests to LanguageFeatures, diagnostics push or pull. Testable without pipes.
         .target(name: "LanguageServer", dependencies: ["LSPProtocol", "LanguageFeatures", "TemplateFormat", "Validator", "ToolSupport"]),
-        .executableTarget(name: "template-lsp", dependencies: ["LanguageServer", "LSPProtocol"],
+        .executableTarget(name: "template-lsp", dependencies: ["LanguageServer", "LSPProtocol", "ToolSupport"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
         .executableTarget(name: "tdl-bench", dependencies: ["TemplateFormat", "Validator", "HTMLGen", "LanguageServer", "LSPProtocol"]),
         .testTarget(name: "TemplateFormatTests", dependencies: ["TemplateFormat"]),

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import LanguageServer
+import ToolSupport
 
 // `template-lsp [--stdio]`: the TDL language server over stdin/stdout.
 let usage = """
@@ -43,19 +44,7 @@ for argument in CommandLine.arguments.dropFirst() {
 // A client that closes the pipe early must not kill the server with SIGPIPE mid-write.
 signal(SIGPIPE, SIG_IGN)
 
-#if canImport(Glibc)
-/// Every keystroke parses the document into fresh buffers of a megabyte or more. With
-/// glibc's defaults such blocks are mmapped and unmapped, or the heap is trimmed, on every
-/// version, so each edit pays page faults again: measured on a 10,000-line document, 3.7 ms
-/// per edit with the defaults, 2.8 ms with freed memory kept for reuse. `mallopt` is reached
-/// through `dlsym` because Swift's Glibc module does not export `malloc.h`.
-func keepFreedMemoryForReuse() {
-    typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-    guard let symbol = dlsym(nil, "mallopt") else { return }
-    let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
-    _ = mallopt(-3 /* M_MMAP_THRESHOLD */, 32 << 20)   // the largest glibc accepts
-    _ = mallopt(-1 /* M_TRIM_THRESHOLD */, 128 << 20)
-}
+// Each edit parses into fresh buffers of a megabyte or more: keep freed memory for reuse
+// rather than fault in new pages every time (see the function for figures).
 keepFreedMemoryForReuse()
-#endif
 exit(StdioServer().run())
