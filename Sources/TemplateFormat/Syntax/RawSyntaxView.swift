@@ -89,18 +89,51 @@ public struct RawSyntaxView {
     }
 
     /// The atoms of a property's or directive's value, without building an array.
+    ///
+    /// Inlined: most values are one atom and nothing else (no commas, comments or line
+    /// breaks), and the caller then reads that token without a call or a 56-byte result in
+    /// memory. Anything else goes to `atomsInSpan(of:)`.
+    @inlinable @inline(__always)
     public func atoms(of node: Int) -> AtomTokens {
-        var list = AtomTokens()
-        let value = node + 1
-        guard value < subtreeEnd(node), nodes[value].kind == .value else { return list }
-        var t = firstToken(value)
-        let end = endToken(value)
-        while t < end {
-            let token = tokens[t]
-            if token.kind.isAtom { list.append(token) }
-            t += 1
+        let value = node &+ 1
+        if value < subtreeEnd(node) {
+            let v = nodes[value]
+            if v.kind == .value && v.endToken &- v.firstToken == 1 {
+                let token = tokens[Int(v.firstToken)]
+                if token.kind.isAtom { return AtomTokens(token) }
+            }
         }
-        return list
+        return atomsInSpan(of: node)
+    }
+
+    /// `atoms(of:)` by walking the value's tokens: finds the first four atoms' indices, then
+    /// copies those tokens once (appending token by token costs a switch and a copy each).
+    @usableFromInline func atomsInSpan(of node: Int) -> AtomTokens {
+        let value = node &+ 1
+        guard value < subtreeEnd(node), nodes[value].kind == .value else { return AtomTokens() }
+        let end = endToken(value)
+        let i0 = nextAtom(from: firstToken(value), end)
+        guard i0 < end else { return AtomTokens() }
+        let i1 = nextAtom(from: i0 + 1, end)
+        let i2 = i1 < end ? nextAtom(from: i1 + 1, end) : end
+        let i3 = i2 < end ? nextAtom(from: i2 + 1, end) : end
+        var count = i1 == end ? 1 : i2 == end ? 2 : i3 == end ? 3 : 4
+        if i3 < end {
+            var t = i3 + 1
+            while t < end {
+                if tokens[t].kind.isAtom { count += 1 }
+                t += 1
+            }
+        }
+        return AtomTokens(count: count, tokens[i0], tokens[i1 < end ? i1 : i0],
+                          tokens[i2 < end ? i2 : i0], tokens[i3 < end ? i3 : i0])
+    }
+
+    /// The first atom's index in `t..<end`, or `end`.
+    @inline(__always) func nextAtom(from t: Int, _ end: Int) -> Int {
+        var t = t
+        while t < end && !tokens[t].kind.isAtom { t += 1 }
+        return t
     }
 
     /// Whether `token`'s bytes equal `text`.
@@ -122,20 +155,25 @@ public struct RawSyntaxView {
 /// read at most three atoms (`W x H`); longer values are wrong for every type but `font`
 /// lists, which take two, so four is enough to tell.
 public struct AtomTokens: Sendable {
-    public private(set) var count = 0
-    private var t0 = Token.placeholder, t1 = Token.placeholder, t2 = Token.placeholder, t3 = Token.placeholder
+    public var count: Int { _count }
+    @usableFromInline var _count: Int
+    /// Slots past `count` hold copies of the first atom, or an all-zero token when there is
+    /// none: reading them is a caller's mistake either way.
+    @usableFromInline var t0: Token, t1: Token, t2: Token, t3: Token
 
-    public init() {}
+    public init() {
+        _count = 0
+        t0 = .zero; t1 = .zero; t2 = .zero; t3 = .zero
+    }
 
-    mutating func append(_ token: Token) {
-        switch count {
-        case 0: t0 = token
-        case 1: t1 = token
-        case 2: t2 = token
-        case 3: t3 = token
-        default: break
-        }
-        count += 1
+    @inlinable @inline(__always) init(_ token: Token) {
+        _count = 1
+        t0 = token; t1 = token; t2 = token; t3 = token  // inlinable code cannot make a `Token`
+    }
+
+    init(count: Int, _ t0: Token, _ t1: Token, _ t2: Token, _ t3: Token) {
+        _count = count
+        self.t0 = t0; self.t1 = t1; self.t2 = t2; self.t3 = t3
     }
 
     /// The atom at `i` (`i < min(count, 4)`).
@@ -148,13 +186,12 @@ public struct AtomTokens: Sendable {
         }
     }
 
-    public var first: Token? { count > 0 ? t0 : nil }
+    public var first: Token? { _count > 0 ? t0 : nil }
 }
 
 extension Token {
-    /// Computed, not a `static let`: every `AtomTokens()` would pass its one-time
-    /// initialisation check four times.
-    @inline(__always) static var placeholder: Token { Token(kind: .newline, start: 0, end: 0) }
+    /// Computed, not a `static let`: a `static let` read passes a one-time initialisation check.
+    static var zero: Token { Token(kind: .identifier, start: 0, end: 0) }
 }
 
 extension SyntaxTree {
