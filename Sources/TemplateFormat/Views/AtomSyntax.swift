@@ -196,6 +196,43 @@ public struct AtomSyntax: Sendable {
     /// coordinate of large documents through this.
     public static func numberLiteral(_ token: Token, _ bytes: UnsafeBufferPointer<UInt8>) -> (value: Double, unitStart: Int)? {
         guard token.kind == .number, !token.flags.contains(.malformed), token.end <= bytes.count, token.start < token.end else { return nil }
+        // Nearly every number has at most 15 digits in all: then the mantissa is exact and
+        // no digit needs counting as significant or not; longer ones take `longNumberLiteral`.
+        let end = token.end
+        var k = token.start
+        let negative = bytes[k] == 0x2D
+        if negative { k += 1 }
+        let digitsStart = k
+        var mantissa = 0
+        while k < end {
+            let d = bytes[k] &- 0x30
+            if d > 9 { break }
+            mantissa = mantissa &* 10 &+ Int(d)
+            k += 1
+        }
+        var digits = k - digitsStart
+        var fractionDigits = 0
+        if k < end && bytes[k] == 0x2E {
+            k += 1
+            let fractionStart = k
+            while k < end {
+                let d = bytes[k] &- 0x30
+                if d > 9 { break }
+                mantissa = mantissa &* 10 &+ Int(d)
+                k += 1
+            }
+            fractionDigits = k - fractionStart
+            digits += fractionDigits
+        }
+        guard digits <= 15 else { return longNumberLiteral(token, bytes) }
+        let value = fractionDigits == 0 ? Double(mantissa) : Double(mantissa) / AtomSyntax.powersOfTen[fractionDigits]
+        return (negative ? -value : value, k)
+    }
+
+    /// `numberLiteral` for numbers of more than 15 digits. Exact: up to 15 significant digits
+    /// the value is one correctly rounded division of two exactly representable numbers (the
+    /// classic fast path of decimal conversion); longer numbers go through the standard parser.
+    static func longNumberLiteral(_ token: Token, _ bytes: UnsafeBufferPointer<UInt8>) -> (value: Double, unitStart: Int)? {
         var k = token.start
         let negative = bytes[k] == 0x2D
         if negative { k += 1 }
@@ -219,7 +256,7 @@ public struct AtomSyntax: Sendable {
         }
         let value: Double
         if fractionDigits == 0 && significant <= 15 {
-            value = Double(mantissa)  // most numbers: whole, and exact as a Double
+            value = Double(mantissa)
         } else if significant <= 15 && fractionDigits <= 22 {
             value = Double(mantissa) / AtomSyntax.powersOfTen[fractionDigits]
         } else {
@@ -242,12 +279,35 @@ public struct AtomSyntax: Sendable {
         guard token.kind == .color, !token.flags.contains(.malformed), token.end <= bytes.count else { return nil }
         let count = token.end - token.start - 1
         guard count == 3 || count == 4 || count == 6 || count == 8 else { return nil }
+        // Digits are checked all at once at the end: `hexDigit` sets bit 4 for a non-digit.
         var v: UInt32 = 0
-        for k in (token.start + 1)..<token.end {
-            guard let d = AtomSyntax.hex(bytes[k]) else { return nil }
-            v = count <= 4 ? v << 8 | (d << 4 | d) : v << 4 | d
+        var seen: UInt32 = 0
+        var k = token.start + 1
+        if count <= 4 {
+            while k < token.end {
+                let d = hexDigit(bytes[k])
+                seen |= d
+                v = v << 8 | d &* 0x11
+                k += 1
+            }
+        } else {
+            while k < token.end {
+                let d = hexDigit(bytes[k])
+                seen |= d
+                v = v << 4 | d
+                k += 1
+            }
         }
+        guard seen < 16 else { return nil }
         return count == 3 || count == 6 ? v << 8 | 0xFF : v
+    }
+
+    /// A hex digit's value, or 16 for any other byte.
+    @inline(__always) static func hexDigit(_ b: UInt8) -> UInt32 {
+        let digit = UInt32(b) &- 0x30
+        if digit < 10 { return digit }
+        let letter = UInt32(b | 0x20) &- 0x61
+        return letter < 6 ? letter + 10 : 16
     }
 
     static func hex(_ b: UInt8) -> UInt32? {
