@@ -7,57 +7,110 @@ extension Checker {
     mutating func checkValue(node: Int, _ schema: SchemaIndex.PropertyBox, scope: inout Scope, ownerKindID: Int) {
         // Atoms are read in place through the raw view and the type through the box's plain
         // descriptor; views and key Strings are built only for messages: this runs for every
-        // property of every document.
+        // property of every document. Most values are one atom: `checkAtom` takes it in
+        // registers, so neither path keeps a four-token list alive across the type switch.
         let list = raw.atoms(of: node)
+        if list.count == 1 { return checkAtom(list[0], node: node, schema, scope: &scope, ownerKindID: ownerKindID) }
         guard list.count > 0 else { return }  // the parser reported the missing value
+        checkAtoms(list, node: node, schema)
+    }
+
+    /// A value of one atom, `t`.
+    @inline(never)
+    mutating func checkAtom(_ t: Token, node: Int, _ schema: SchemaIndex.PropertyBox, scope: inout Scope, ownerKindID: Int) {
         let bytes = raw.bytes
-        func isString(_ i: Int) -> Bool { list[i].kind == .string || list[i].kind == .multilineString }
-        func number(_ i: Int) -> (value: Double, unitStart: Int)? { AtomSyntax.numberLiteral(list[i], bytes) }
-        let id = nodes.id(node)
+        let isString = t.kind == .string || t.kind == .multilineString
         switch schema.check {
         case .string, .languageTag:
-            guard list.count == 1, isString(0) else { return wrongType(node, schema) }
+            guard isString else { return wrongType(node, schema) }
             if schema.check == .languageTag {
-                let value = AtomSyntax(tree: tree, token: list[0]).stringValue
+                let value = AtomSyntax(tree: tree, token: t).stringValue
                 if !isLanguageTag(value) {
                     report(.wrongType, raw.valueRange(ofProperty: node), "`\(value)` is not a BCP 47 language tag such as \"en\" or \"pt-BR\"")
                 }
             }
         case .text:
-            guard list.count == 1, isString(0) else { return wrongType(node, schema) }
-            if hasDoubleBrace(list[0]) { checkInterpolations(AtomSyntax(tree: tree, token: list[0]), scope: &scope) }
+            guard isString else { return wrongType(node, schema) }
+            if hasDoubleBrace(t) { checkInterpolations(AtomSyntax(tree: tree, token: t), scope: &scope) }
         case .url:
-            guard list.count == 1, isString(0) else { return wrongType(node, schema) }
-            checkURL(list[0], node: node)
+            guard isString else { return wrongType(node, schema) }
+            checkURL(t, node: node)
         case .number:
-            guard list.count == 1, let n = number(0) else { return wrongType(node, schema) }
-            if id >= 0 { decoded.set(id, node: node, .number, n.value, Checker.isPoints(list[0], unitStart: n.unitStart, bytes) ? 1 : 0) }
-            if n.unitStart < list[0].end && SchemaIndex.unitBit(bytes, n.unitStart, list[0].end) & schema.units == 0 {
-                reportUnit(node, schema, list[0], unitStart: n.unitStart)
+            guard let n = AtomSyntax.numberLiteral(t, bytes) else { return wrongType(node, schema) }
+            let id = nodes.id(node)
+            if id >= 0 { decoded.set(id, node: node, .number, n.value, Checker.isPoints(t, unitStart: n.unitStart, bytes) ? 1 : 0) }
+            if n.unitStart < t.end && SchemaIndex.unitBit(bytes, n.unitStart, t.end) & schema.units == 0 {
+                reportUnit(node, schema, t, unitStart: n.unitStart)
                 return
             }
-            checkRange(n.value, schema, list[0])
+            checkRange(n.value, schema, t)
         case .integer:
-            guard list.count == 1, let n = number(0), n.unitStart == list[0].end,
+            guard let n = AtomSyntax.numberLiteral(t, bytes), n.unitStart == t.end,
                   n.value == n.value.rounded(), abs(n.value) < 1e15 else {
                 return wrongType(node, schema)
             }
+            let id = nodes.id(node)
             if id >= 0 { decoded.set(id, node: node, .number, n.value) }
-            checkRange(n.value, schema, list[0])
+            checkRange(n.value, schema, t)
         case .boolean:
-            guard list.count == 1, list[0].kind == .identifier,
-                  raw.token(list[0], equals: "true") || raw.token(list[0], equals: "false") else {
+            guard t.kind == .identifier, raw.token(t, equals: "true") || raw.token(t, equals: "false") else {
                 return wrongType(node, schema)
             }
         case .color:
-            guard list.count == 1 else { return wrongType(node, schema) }
-            if let color = Checker.colorValue(list[0], bytes) {
+            if let color = Checker.colorValue(t, bytes) {
+                let id = nodes.id(node)
                 if id >= 0 { decoded.set(id, node: node, color: color) }
                 return
             }
-            checkColor(list[0], node: node)
-        case .point:
-            if !checkPoint(list, schema: schema, node: node, id: id) { wrongType(node, schema) }
+            checkColor(t, node: node)
+        case .point, .size:
+            wrongType(node, schema)
+        case .enumeration:
+            guard t.kind == .identifier else { return wrongType(node, schema) }
+            if let values = schema.values, values.id(bytes, t.start, t.end) < 0 {
+                reportEnumValue(node, t, values.names)
+            }
+        case .font:
+            guard isString else { return wrongType(node, schema) }
+        case .styleReference:
+            guard t.kind == .identifier else { return wrongType(node, schema) }
+            let id = styleID(t)
+            if id < 0 {
+                let name = raw.text(t)
+                let candidates = Array(styles.keys).sorted()
+                var message = "no style named `\(name)`"
+                var fixes: [Fix] = []
+                if let guess = nearest(name, among: candidates) {
+                    message += "; did you mean `\(guess)`?"
+                    fixes.append(Fix(title: "Change to `\(guess)`", edits: [TextEdit(range: t.range, newText: guess)], isCertain: false))
+                }
+                report(.undefinedStyle, t.range, MessageText(message), fixes: fixes)
+            } else if ownerKindID != SchemaIndex.styleKindID {
+                // A style is used when an element uses it, directly or through other styles; a
+                // style used only by another style counts once that style is used.
+                markStyleUsed(id)
+            }
+        case .pointOrElement:
+            if t.kind == .identifier {
+                scope.elementReferences.append(t)
+            } else {
+                wrongType(node, schema)
+            }
+        case .paramDefault:
+            let ok = isString || (AtomSyntax.numberLiteral(t, bytes).map { $0.unitStart == t.end } ?? false)
+                || (t.kind == .identifier && (raw.token(t, equals: "true") || raw.token(t, equals: "false")))
+            if !ok { wrongType(node, schema) }
+        }
+    }
+
+    /// A value of two or more atoms: only points, sizes and fonts take more than one.
+    @inline(never)
+    mutating func checkAtoms(_ list: AtomTokens, node: Int, _ schema: SchemaIndex.PropertyBox) {
+        let bytes = raw.bytes
+        func number(_ i: Int) -> (value: Double, unitStart: Int)? { AtomSyntax.numberLiteral(list[i], bytes) }
+        switch schema.check {
+        case .point, .pointOrElement:
+            if !checkPoint(list, schema: schema, node: node, id: nodes.id(node)) { wrongType(node, schema) }
         case .size:
             guard list.count == 3, let w = number(0), list[1].kind == .identifier, raw.token(list[1], equals: "x"),
                   let h = number(2), pxOnly(list[0], w.unitStart), pxOnly(list[2], h.unitStart) else {
@@ -70,17 +123,13 @@ extension Checker {
                 }
                 return wrongType(node, schema)
             }
+            let id = nodes.id(node)
             if id >= 0 { decoded.set(id, node: node, .size, w.value, h.value) }
             checkRange(w.value, schema, list[0])
             checkRange(h.value, schema, list[2])
-        case .enumeration:
-            guard list.count == 1, list[0].kind == .identifier else { return wrongType(node, schema) }
-            if let values = schema.values, values.id(bytes, list[0].start, list[0].end) < 0 {
-                reportEnumValue(node, list[0], values.names)
-            }
         case .font:
-            guard list.count <= 2, isString(0) else { return wrongType(node, schema) }
-            if list.count == 2 && (list[1].kind != .identifier || SchemaIndex.fontWeights.id(bytes, list[1].start, list[1].end) < 0) {
+            guard list.count == 2, list[0].kind == .string || list[0].kind == .multilineString else { return wrongType(node, schema) }
+            if list[1].kind != .identifier || SchemaIndex.fontWeights.id(bytes, list[1].start, list[1].end) < 0 {
                 let weight = raw.text(list[1])
                 var message = "`\(weight)` is not a font weight; expected one of " + Schema.fontWeights.map { "`\($0)`" }.joined(separator: ", ")
                 var fixes: [Fix] = []
@@ -90,36 +139,9 @@ extension Checker {
                 }
                 report(.unknownEnumValue, list[1].range, MessageText(message), fixes: fixes)
             }
-        case .styleReference:
-            guard list.count == 1, list[0].kind == .identifier else { return wrongType(node, schema) }
-            let id = styleID(list[0])
-            if id < 0 {
-                let name = raw.text(list[0])
-                let candidates = Array(styles.keys).sorted()
-                var message = "no style named `\(name)`"
-                var fixes: [Fix] = []
-                if let guess = nearest(name, among: candidates) {
-                    message += "; did you mean `\(guess)`?"
-                    fixes.append(Fix(title: "Change to `\(guess)`", edits: [TextEdit(range: list[0].range, newText: guess)], isCertain: false))
-                }
-                report(.undefinedStyle, list[0].range, MessageText(message), fixes: fixes)
-            } else if ownerKindID != SchemaIndex.styleKindID {
-                // A style is used when an element uses it, directly or through other styles; a
-                // style used only by another style counts once that style is used.
-                markStyleUsed(id)
-            }
-        case .pointOrElement:
-            if list.count == 1, list[0].kind == .identifier {
-                scope.elementReferences.append(list[0])
-            } else if !checkPoint(list, schema: schema, node: node, id: id) {
-                wrongType(node, schema)
-            }
-        case .paramDefault:
-            guard list.count == 1 else { return wrongType(node, schema) }
-            let t = list[0]
-            let ok = isString(0) || (number(0).map { $0.unitStart == t.end } ?? false)
-                || (t.kind == .identifier && (raw.token(t, equals: "true") || raw.token(t, equals: "false")))
-            if !ok { wrongType(node, schema) }
+        case .string, .languageTag, .text, .url, .number, .integer, .boolean, .color, .enumeration,
+             .styleReference, .paramDefault:
+            wrongType(node, schema)
         }
     }
 
@@ -152,9 +174,20 @@ extension Checker {
 
     /// Whether a string token holds `{{` anywhere: interpolations and stray braces both need it.
     func hasDoubleBrace(_ token: Token) -> Bool {
+        let bytes = raw.bytes
         var k = token.start
-        while k + 1 < token.end {
-            if raw.bytes[k] == 0x7B && raw.bytes[k + 1] == 0x7B { return true }
+        let end = min(token.end, bytes.count)
+        // Eight bytes at a time while they hold no `{` (most strings have none): a pair can
+        // then start no earlier than the first word that has one.
+        if let base = bytes.baseAddress {
+            while k + 8 <= end {
+                let x = UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self) ^ 0x7B7B_7B7B_7B7B_7B7B
+                if (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0 { break }
+                k += 8
+            }
+        }
+        while k + 1 < end {
+            if bytes[k] == 0x7B && bytes[k + 1] == 0x7B { return true }
             k += 1
         }
         return false
@@ -189,8 +222,13 @@ extension Checker {
         return true
     }
 
-    mutating func checkRange(_ value: Double, _ schema: SchemaIndex.PropertyBox, _ token: Token) {
+    /// Inlined: called for every number, and most properties have no range.
+    @inline(__always) mutating func checkRange(_ value: Double, _ schema: SchemaIndex.PropertyBox, _ token: Token) {
         guard let allowed = schema.range, !allowed.contains(value) else { return }
+        reportRange(value, schema, allowed, token)
+    }
+
+    @inline(never) mutating func reportRange(_ value: Double, _ schema: SchemaIndex.PropertyBox, _ allowed: ValueRange, _ token: Token) {
         report(.outOfRange, token.range, "`\(schema.schema.name)` must be \(allowed), found \(number: value)")
     }
 
