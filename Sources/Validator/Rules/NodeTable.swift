@@ -19,24 +19,35 @@ struct NodeTable {
     init(_ tree: SyntaxTree, deferSets: Bool = false) {
         // The schema's tables in locals: read through their globals, each node paid a
         // `swift_once` check and a copy of the table.
-        let names = Names()
+        let properties = SchemaIndex.properties, kinds = SchemaIndex.kinds
         // -2 is no id: without `deferSets` nothing is deferred.
         let deferredKinds = deferSets ? (SchemaIndex.templateKindID, SchemaIndex.annotationsKindID) : (-2, -2)
         entries = tree.withRawView { raw in
             let count = raw.nodeCount
+            let tokens = raw.tokens, bytes = raw.bytes
             return [Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
                 adviseHugePages(buffer.baseAddress, byteCount: count * MemoryLayout<Entry>.stride)
                 var deferredUntil = 0
                 for n in 0..<count {
                     let kind = raw.kind(n)
                     var id = -1  // only properties and blocks have ids: other nodes skip the lookup
-                    if (kind == .property || kind == .block) && n >= deferredUntil {
-                        id = names.id(of: n, kind, raw)
-                        if (id == deferredKinds.0 || id == deferredKinds.1) && raw.parent(n) == 0 {
-                            deferredUntil = raw.subtreeEnd(n)
+                    if kind == .property || kind == .block {
+                        let first = raw.firstToken(n)
+                        if first < raw.endToken(n) && n >= deferredUntil {
+                            let key = tokens[first]
+                            if kind == .property {
+                                id = properties.id(bytes, key.start, key.end)
+                            } else if key.kind == .identifier {
+                                id = kinds.id(bytes, key.start, key.end)
+                                // Properties' subtrees hold no ids, so only blocks defer theirs.
+                                if (id == deferredKinds.0 || id == deferredKinds.1) && raw.parent(n) == 0 {
+                                    deferredUntil = raw.subtreeEnd(n)
+                                }
+                            }
                         }
                     }
-                    buffer[n] = Entry(subtreeEnd: Int32(raw.subtreeEnd(n)), id: Int16(id), kind: kind)
+                    // Schema ids are far below `Int16.max`.
+                    buffer[n] = Entry(subtreeEnd: Int32(truncatingIfNeeded: raw.subtreeEnd(n)), id: Int16(truncatingIfNeeded: id), kind: kind)
                 }
                 initialized = count
             }
