@@ -32,6 +32,7 @@ public enum Lexer {
         if digit { bits |= digitBit }
         if digit || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x66) { bits |= hexBit }
         if b == 0x20 || b == 0x09 || b == 0x0C || b == 0x0B { bits |= spaceBit }
+        if digit || b == 0x2D { bits |= numberStartBit }
         return bits
     }
     private static let identStartBit: UInt8 = 1
@@ -39,6 +40,7 @@ public enum Lexer {
     private static let digitBit: UInt8 = 4
     private static let hexBit: UInt8 = 8
     private static let spaceBit: UInt8 = 16
+    private static let numberStartBit: UInt8 = 32  // a digit or `-`
 
     // MARK: Runs of plain bytes, 16 at a time
     //
@@ -79,13 +81,29 @@ public enum Lexer {
         return firstMarked(unsafeBitCast(lineBreak, to: Bytes16.self))
     }
 
+    /// Which bytes of `x` are in `low..<low + width`, as one signed compare (SSE2 has no
+    /// unsigned one): x - low + 0x80, as a signed byte, is below width - 0x80.
+    @inline(__always)
+    private static func inRange(_ x: Bytes16, _ low: UInt8, _ width: UInt8) -> SIMDMask<SIMD16<Int8>> {
+        let shifted = unsafeBitCast(x &+ Bytes16(repeating: 0x80 &- low), to: SIMD16<Int8>.self)
+        return shifted .< SIMD16<Int8>(repeating: Int8(truncatingIfNeeded: Int(width) - 0x80))
+    }
+
+    /// How many of the 16 bytes at `p` (0...16) are digits.
+    @inline(__always)
+    private static func digitBytes(at p: UnsafePointer<UInt8>) -> Int {
+        let v = UnsafeRawPointer(p).loadUnaligned(as: Bytes16.self)
+        return firstMarked(~unsafeBitCast(inRange(v, 0x30, 10), to: Bytes16.self))
+    }
+
     /// How many of the 16 bytes at `p` (0...16) continue an identifier: `[A-Za-z0-9_-]`.
     @inline(__always)
     private static func identifierBytes(at p: UnsafePointer<UInt8>) -> Int {
         let v = UnsafeRawPointer(p).loadUnaligned(as: Bytes16.self)
-        // Range tests as one unsigned compare each: x - low < width (wrapping).
-        let letter = ((v | Bytes16(repeating: 0x20)) &- Bytes16(repeating: 0x61)) .< Bytes16(repeating: 26)
-        let digit = (v &- Bytes16(repeating: 0x30)) .< Bytes16(repeating: 10)
+        // Range tests as one signed compare each (SSE2 has no unsigned one): x is in
+        // low..<low + width when x - low + 0x80, as a signed byte, is below width - 0x80.
+        let letter = inRange(v | Bytes16(repeating: 0x20), 0x61, 26)
+        let digit = inRange(v, 0x30, 10)
         let ident = letter .| digit .| (v .== Bytes16(repeating: 0x5F)) .| (v .== Bytes16(repeating: 0x2D))
         return firstMarked(~unsafeBitCast(ident, to: Bytes16.self))
     }
@@ -101,6 +119,18 @@ public enum Lexer {
         guard let base = buf.baseAddress else { return tokens }
         let n = buf.count
         var i = 0
+        // Tokens are written in place through a local cursor (a register): `append` loaded
+        // and stored the buffer's fields and checked its capacity on every call. The inner
+        // loop below runs only while every token it can write fits (see `stop`).
+        let maxPerStep = 3  // a line break, an identifier and its colon
+        var tokensBase = tokens.reserve(maxPerStep)
+        var out = tokensBase  // where the next token goes
+        @inline(__always) func emit(_ kind: TokenKind, _ start: Int, _ end: Int, _ flags: TokenFlags = []) {
+            out.initialize(to: Token(kind: kind, flags: flags, start: start, end: end))
+            out += 1
+        }
+        /// Records the token just written as one with a lexical diagnostic.
+        @inline(__always) func flagLast() { summary.flagged.append(Int32(truncatingIfNeeded: out - tokensBase - 1)) }
         // Line break counts, kept in registers and stored into `summary` at the end.
         var lf = 0, crlf = 0, cr = 0
         // Once a search for a closing `"""` or `*/` has failed from some offset, it fails
@@ -109,7 +139,7 @@ public enum Lexer {
         var noCommentCloseFrom = Int.max
 
         if n >= 3 && buf[0] == 0xEF && buf[1] == 0xBB && buf[2] == 0xBF {
-            tokens.append(Token(kind: .byteOrderMark, start: 0, end: 3))
+            emit(.byteOrderMark, 0, 3)
             i = 3
         }
 
@@ -127,14 +157,25 @@ public enum Lexer {
             while j < n && buf[j] != 0x0A && buf[j] != 0x0D { j += 1 }
             return j
         }
+        /// The end of the run of digits from `k`.
+        @inline(__always) func endOfDigits(from k: Int) -> Int {
+            var j = k
+            while j &+ 16 <= n {
+                let run = digitBytes(at: base + j)
+                j &+= run
+                if run < 16 { return j }
+            }
+            while j < n && isDigit(buf[j]) { j &+= 1 }
+            return j
+        }
         /// The end of the run of 0x20 bytes from `k`, 8 per step: the first byte of a word
         /// that differs from a space is its lowest nonzero byte after an XOR.
         @inline(__always) func endOfSpaces(from k: Int) -> Int {
             var j = k
-            while j + 8 <= n {
+            while j &+ 8 <= n {
                 let other = UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)) ^ 0x2020_2020_2020_2020
-                if other != 0 { return j + other.trailingZeroBitCount >> 3 }
-                j += 8
+                if other != 0 { return j &+ other.trailingZeroBitCount >> 3 }
+                j &+= 8
             }
             while j < n && buf[j] == 0x20 { j += 1 }
             return j
@@ -178,167 +219,70 @@ public enum Lexer {
             }
         }
 
-        while i < n {
-            var b = buf[i]
-            // Spaces (between tokens, indentation) are a third of a document's bytes: skip a
-            // run of 0x20 here rather than on a trip through the switch. Tabs and other
-            // blanks take the case below.
-            if b == 0x20 {
-                i += 1
-                if i < n && buf[i] == 0x20 { i = endOfSpaces(from: i) }
-                guard i < n else { break }
-                b = buf[i]
-            }
-            let start = i
-            switch b {
-            case 0x20, 0x09, 0x0C, 0x0B:
-                i += 1
-                while i < n && classes[Int(buf[i])] & spaceBit != 0 { i += 1 }
-            case 0x0A:
-                i += 1
-                lf += 1
-                tokens.append(Token(kind: .newline, start: start, end: i))
-            case 0x0D:
-                if i + 1 < n && buf[i + 1] == 0x0A { i += 2; crlf += 1 } else { i += 1; cr += 1 }
-                tokens.append(Token(kind: .newline, start: start, end: i))
-            case 0x7B: i += 1; tokens.append(Token(kind: .leftBrace, start: start, end: i))
-            case 0x7D: i += 1; tokens.append(Token(kind: .rightBrace, start: start, end: i))
-            case 0x3A: i += 1; tokens.append(Token(kind: .colon, start: start, end: i))
-            case 0x2C: i += 1; tokens.append(Token(kind: .comma, start: start, end: i))
-            case 0x3B: i += 1; tokens.append(Token(kind: .semicolon, start: start, end: i))
-            case 0x22:  // string
-                if i + 2 < n && buf[i + 1] == 0x22 && buf[i + 2] == 0x22 {
-                    var flags: TokenFlags = []
-                    var j = i + 3
-                    var closed = false
-                    var nonASCII = false
-                    if start < noTripleQuoteFrom {
-                        while j < n {
-                            let c = buf[j]
-                            if c == 0x5C {
-                                let (e, ok) = escape(at: j, limit: n)
-                                if !ok { flags.insert(.invalidEscape) }
-                                j = e
-                            } else if c == 0x22 && j + 2 < n && buf[j + 1] == 0x22 && buf[j + 2] == 0x22 {
-                                j += 3; closed = true; break
-                            } else {
-                                if c >= 0x80 { nonASCII = true }
-                                j += 1
-                            }
-                        }
+        outer: while i < n {
+            // Each token is at least one byte and one step writes at most `maxPerStep`, so
+            // the steps that start before `stop` write at most `stop - i + maxPerStep - 1`
+            // tokens: they fit without a capacity check per token. (The initial capacity is
+            // enough for most documents: this loop then runs once.)
+            tokens.setCount(out - tokensBase)
+            tokensBase = tokens.reserve(maxPerStep + 1)
+            out = tokensBase + tokens.count
+            let stop = min(n, i + (tokens.capacity - tokens.count - maxPerStep))
+            while i < stop {
+                var b = buf[i]
+                // Spaces (between tokens, indentation) are a third of a document's bytes: skip a
+                // run of 0x20 here rather than on a trip through the switch. Tabs and other
+                // blanks take the case below.
+                if b == 0x20 {
+                    i &+= 1
+                    guard i < n else { break outer }
+                    b = buf[i]
+                    if b == 0x20 {
+                        i = endOfSpaces(from: i)
+                        guard i < n else { break outer }
+                        b = buf[i]
                     }
-                    if closed {
-                        if nonASCII { flags.formUnion(utf8Flags(start, j)) }
-                        i = j
-                    } else {
-                        noTripleQuoteFrom = min(noTripleQuoteFrom, start)
-                        let e = lineEnd(from: start)
-                        flags = [.unterminated]
-                        flags.formUnion(utf8Flags(start, e))
-                        i = e
-                    }
-                    tokens.append(Token(kind: .multilineString, flags: flags, start: start, end: i))
-                    if !flags.isEmpty { summary.flagged.append(Int32(truncatingIfNeeded: tokens.count - 1)) }
-                } else {
-                    var flags: TokenFlags = []
-                    var j = i + 1
-                    var closed = false
-                    var nonASCII = false
-                    while j < n {
-                        if j + 16 <= n {
-                            // Step over plain ASCII text 16 bytes at a time.
-                            let run = plainStringBytes(at: base + j)
-                            j += run
-                            if run == 16 { continue }
-                        }
-                        let c = buf[j]
-                        if c == 0x22 { j += 1; closed = true; break }
-                        if c == 0x0A || c == 0x0D { break }
-                        if c == 0x5C {
-                            let (e, ok) = escape(at: j, limit: n)
-                            if !ok { flags.insert(.invalidEscape) }
-                            j = e
-                            continue
-                        }
-                        if c >= 0x80 { nonASCII = true }
-                        j += 1
-                    }
-                    if !closed { flags.insert(.unterminated) }
-                    if nonASCII { flags.formUnion(utf8Flags(start, j)) }
-                    i = j
-                    tokens.append(Token(kind: .string, flags: flags, start: start, end: i))
-                    if !flags.isEmpty { summary.flagged.append(Int32(truncatingIfNeeded: tokens.count - 1)) }
                 }
-            case 0x2F:  // comments
-                if i + 1 < n && buf[i + 1] == 0x2F {
-                    var e = lineEnd(from: i)
-                    // Trailing blanks are whitespace trivia, not part of the comment.
-                    while e > i + 2 && (buf[e - 1] == 0x20 || buf[e - 1] == 0x09) { e -= 1 }
-                    let isDoc = i + 2 < n && buf[i + 2] == 0x2F && !(i + 3 < n && buf[i + 3] == 0x2F)
-                    var flags: TokenFlags = []
-                    var k = i
-                    // Eight bytes per step: a top bit set anywhere means a non-ASCII byte.
-                    while k + 8 <= e && UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self) & highBits == 0 { k += 8 }
-                    while k < e { if buf[k] >= 0x80 { flags = utf8Flags(i, e); break }; k += 1 }
-                    i = e
-                    tokens.append(Token(kind: isDoc ? .docComment : .lineComment, flags: flags, start: start, end: i))
-                    if !flags.isEmpty { summary.flagged.append(Int32(truncatingIfNeeded: tokens.count - 1)) }
-                } else if i + 1 < n && buf[i + 1] == 0x2A {
-                    var j = i + 2
-                    var closed = false
-                    if start < noCommentCloseFrom {
-                        while j + 1 < n {
-                            if buf[j] == 0x2A && buf[j + 1] == 0x2F { j += 2; closed = true; break }
-                            j += 1
-                        }
+                // A line break is a quarter of the tokens and mostly followed by indentation
+                // and a name: write it and move on to the next token without the switch.
+                if b == 0x0A {
+                    emit(.newline, i, i &+ 1)
+                    lf &+= 1
+                    i &+= 1
+                    guard i < n else { break outer }
+                    b = buf[i]
+                    if b == 0x20 {
+                        i = endOfSpaces(from: i)
+                        guard i < n else { break outer }
+                        b = buf[i]
                     }
-                    var flags: TokenFlags = []
-                    if closed {
-                        i = j
-                    } else {
-                        noCommentCloseFrom = min(noCommentCloseFrom, start)
-                        flags.insert(.unterminated)
-                        i = lineEnd(from: start)
-                    }
-                    flags.formUnion(utf8Flags(start, i))
-                    tokens.append(Token(kind: .blockComment, flags: flags, start: start, end: i))
-                    if !flags.isEmpty { summary.flagged.append(Int32(truncatingIfNeeded: tokens.count - 1)) }
-                } else {
-                    i += 1
-                    tokens.append(Token(kind: .unknown, start: start, end: i))
-                    summary.flagged.append(Int32(truncatingIfNeeded: tokens.count - 1))
                 }
-            case 0x23:  // colour
-                var j = i + 1
-                var allHex = true
-                while j < n && (isIdentContinue(buf[j]) && buf[j] != 0x2D) {
-                    if !isHex(buf[j]) { allHex = false }
-                    j += 1
-                }
-                let len = j - i - 1
-                let ok = allHex && (len == 3 || len == 4 || len == 6 || len == 8)
-                i = j
-                tokens.append(Token(kind: .color, flags: ok ? [] : .malformed, start: start, end: i))
-                if !ok { summary.flagged.append(Int32(truncatingIfNeeded: tokens.count - 1)) }
-            default:
+                let start = i
+                // Identifiers (names, keywords, most values) are the commonest token, and a
+                // property name is followed by its colon: both are written here.
                 if isIdentStart(b) {
-                    i += 1
+                    i &+= 1
                     var ended = false
-                    while i + 16 <= n {
+                    while i &+ 16 <= n {
                         let run = identifierBytes(at: base + i)
-                        i += run
+                        i &+= run
                         if run < 16 { ended = true; break }
                     }
-                    if !ended { while i < n && isIdentContinue(buf[i]) { i += 1 } }
-                    tokens.append(Token(kind: .identifier, start: start, end: i))
-                } else if isDigit(b) || (b == 0x2D && i + 1 < n && isDigit(buf[i + 1])) {
+                    if !ended { while i < n && isIdentContinue(buf[i]) { i &+= 1 } }
+                    emit(.identifier, start, i)
+                    if i < n && buf[i] == 0x3A {
+                        emit(.colon, i, i &+ 1)
+                        i &+= 1
+                    }
+                    continue
+                }
+                // Numbers: a digit, or `-` and a digit.
+                if classes[Int(b)] & numberStartBit != 0 && (b != 0x2D || (i &+ 1 < n && isDigit(buf[i &+ 1]))) {
                     var flags: TokenFlags = []
-                    i += 1
-                    while i < n && isDigit(buf[i]) { i += 1 }
+                    i = endOfDigits(from: i &+ 1)
                     if i < n && buf[i] == 0x2E {
                         if i + 1 < n && isDigit(buf[i + 1]) {
-                            i += 1
-                            while i < n && isDigit(buf[i]) { i += 1 }
+                            i = endOfDigits(from: i &+ 1)
                         } else {
                             i += 1
                             flags.insert(.malformed)
@@ -354,9 +298,141 @@ public enum Lexer {
                         while i < n && (isIdentContinue(buf[i]) && buf[i] != 0x2D) { i += 1 }
                         flags.insert(.hasUnit)
                     }
-                    tokens.append(Token(kind: .number, flags: flags, start: start, end: i))
-                    if !flags.isEmpty { summary.flagged.append(Int32(truncatingIfNeeded: tokens.count - 1)) }
-                } else {
+                    emit(.number, start, i, flags)
+                    if !flags.isEmpty { flagLast() }
+                    continue
+                }
+                switch b {
+                case 0x20, 0x09, 0x0C, 0x0B:
+                    i += 1
+                    while i < n && classes[Int(buf[i])] & spaceBit != 0 { i += 1 }
+                case 0x0A:
+                    i += 1
+                    lf += 1
+                    emit(.newline, start, i)
+                case 0x0D:
+                    if i + 1 < n && buf[i + 1] == 0x0A { i += 2; crlf += 1 } else { i += 1; cr += 1 }
+                    emit(.newline, start, i)
+                case 0x7B: i += 1; emit(.leftBrace, start, i)
+                case 0x7D: i += 1; emit(.rightBrace, start, i)
+                case 0x3A: i += 1; emit(.colon, start, i)
+                case 0x2C: i += 1; emit(.comma, start, i)
+                case 0x3B: i += 1; emit(.semicolon, start, i)
+                case 0x22:  // string
+                    if i + 2 < n && buf[i + 1] == 0x22 && buf[i + 2] == 0x22 {
+                        var flags: TokenFlags = []
+                        var j = i + 3
+                        var closed = false
+                        var nonASCII = false
+                        if start < noTripleQuoteFrom {
+                            while j < n {
+                                let c = buf[j]
+                                if c == 0x5C {
+                                    let (e, ok) = escape(at: j, limit: n)
+                                    if !ok { flags.insert(.invalidEscape) }
+                                    j = e
+                                } else if c == 0x22 && j + 2 < n && buf[j + 1] == 0x22 && buf[j + 2] == 0x22 {
+                                    j += 3; closed = true; break
+                                } else {
+                                    if c >= 0x80 { nonASCII = true }
+                                    j += 1
+                                }
+                            }
+                        }
+                        if closed {
+                            if nonASCII { flags.formUnion(utf8Flags(start, j)) }
+                            i = j
+                        } else {
+                            noTripleQuoteFrom = min(noTripleQuoteFrom, start)
+                            let e = lineEnd(from: start)
+                            flags = [.unterminated]
+                            flags.formUnion(utf8Flags(start, e))
+                            i = e
+                        }
+                        emit(.multilineString, start, i, flags)
+                        if !flags.isEmpty { flagLast() }
+                    } else {
+                        var flags: TokenFlags = []
+                        var j = i + 1
+                        var closed = false
+                        var nonASCII = false
+                        while j < n {
+                            if j + 16 <= n {
+                                // Step over plain ASCII text 16 bytes at a time.
+                                let run = plainStringBytes(at: base + j)
+                                j += run
+                                if run == 16 { continue }
+                            }
+                            let c = buf[j]
+                            if c == 0x22 { j += 1; closed = true; break }
+                            if c == 0x0A || c == 0x0D { break }
+                            if c == 0x5C {
+                                let (e, ok) = escape(at: j, limit: n)
+                                if !ok { flags.insert(.invalidEscape) }
+                                j = e
+                                continue
+                            }
+                            if c >= 0x80 { nonASCII = true }
+                            j += 1
+                        }
+                        if !closed { flags.insert(.unterminated) }
+                        if nonASCII { flags.formUnion(utf8Flags(start, j)) }
+                        i = j
+                        emit(.string, start, i, flags)
+                        if !flags.isEmpty { flagLast() }
+                    }
+                case 0x2F:  // comments
+                    if i + 1 < n && buf[i + 1] == 0x2F {
+                        var e = lineEnd(from: i)
+                        // Trailing blanks are whitespace trivia, not part of the comment.
+                        while e > i + 2 && (buf[e - 1] == 0x20 || buf[e - 1] == 0x09) { e -= 1 }
+                        let isDoc = i + 2 < n && buf[i + 2] == 0x2F && !(i + 3 < n && buf[i + 3] == 0x2F)
+                        var flags: TokenFlags = []
+                        var k = i
+                        // Eight bytes per step: a top bit set anywhere means a non-ASCII byte.
+                        while k + 8 <= e && UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self) & highBits == 0 { k += 8 }
+                        while k < e { if buf[k] >= 0x80 { flags = utf8Flags(i, e); break }; k += 1 }
+                        i = e
+                        emit(isDoc ? .docComment : .lineComment, start, i, flags)
+                        if !flags.isEmpty { flagLast() }
+                    } else if i + 1 < n && buf[i + 1] == 0x2A {
+                        var j = i + 2
+                        var closed = false
+                        if start < noCommentCloseFrom {
+                            while j + 1 < n {
+                                if buf[j] == 0x2A && buf[j + 1] == 0x2F { j += 2; closed = true; break }
+                                j += 1
+                            }
+                        }
+                        var flags: TokenFlags = []
+                        if closed {
+                            i = j
+                        } else {
+                            noCommentCloseFrom = min(noCommentCloseFrom, start)
+                            flags.insert(.unterminated)
+                            i = lineEnd(from: start)
+                        }
+                        flags.formUnion(utf8Flags(start, i))
+                        emit(.blockComment, start, i, flags)
+                        if !flags.isEmpty { flagLast() }
+                    } else {
+                        i += 1
+                        emit(.unknown, start, i)
+                        flagLast()
+                    }
+                case 0x23:  // colour
+                    var j = i + 1
+                    var allHex = true
+                    while j < n && (isIdentContinue(buf[j]) && buf[j] != 0x2D) {
+                        if !isHex(buf[j]) { allHex = false }
+                        j += 1
+                    }
+                    let len = j - i - 1
+                    let ok = allHex && (len == 3 || len == 4 || len == 6 || len == 8)
+                    i = j
+                    emit(.color, start, i, ok ? [] : .malformed)
+                    if !ok { flagLast() }
+                default:
                     // A run of bytes that start no token. Valid multi-byte characters stay whole.
                     var flags: TokenFlags = []
                     while i < n {
@@ -374,14 +450,15 @@ public enum Lexer {
                         }
                     }
                     if i == start { i += 1 }
-                    tokens.append(Token(kind: .unknown, flags: flags, start: start, end: i))
-                    summary.flagged.append(Int32(truncatingIfNeeded: tokens.count - 1))
+                    emit(.unknown, start, i, flags)
+                    flagLast()
                 }
             }
         }
         summary.lf += lf
         summary.crlf += crlf
         summary.cr += cr
+        tokens.setCount(out - tokensBase)
         return tokens
     }
 }

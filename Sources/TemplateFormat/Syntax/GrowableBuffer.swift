@@ -46,6 +46,23 @@ package struct GrowableBuffer<Element: BitwiseCopyable> {
         count += n
     }
 
+    /// For a writer that appends in place through its own cursor (the lexer, which writes a
+    /// token every few bytes and keeps the count in a register rather than in this struct):
+    /// makes room for `n` elements after the first `count` and returns `base`. The writer
+    /// initialises elements from `base + count` on and then reports them with `setCount`.
+    @inline(__always)
+    mutating func reserve(_ n: Int) -> UnsafeMutablePointer<Element> {
+        if count + n > capacity { grow(to: count + n) }
+        return base
+    }
+
+    /// Records that the first `newCount` elements are initialised (see `reserve`).
+    @inline(__always)
+    mutating func setCount(_ newCount: Int) {
+        precondition(newCount >= 0 && newCount <= capacity, "GrowableBuffer count beyond its capacity")
+        count = newCount
+    }
+
     /// The elements, valid only inside `body`.
     @inlinable
     package func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
