@@ -13,9 +13,9 @@ struct MessageText: ExpressibleByStringInterpolation, Sendable {
     }
 
     init(stringInterpolation interpolation: Interpolation) {
-        var buffer = interpolation.buffer
-        string = buffer.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
-        buffer.discard()
+        var interpolation = interpolation
+        string = interpolation.withBytes { String(decoding: $0, as: UTF8.self) }
+        interpolation.heap?.deallocate()
     }
 
     /// A message already held in a `String`.
@@ -23,23 +23,90 @@ struct MessageText: ExpressibleByStringInterpolation, Sendable {
         self.string = string
     }
 
-    /// The pieces, appended to malloc'ed memory without `Array`'s per-append checks. The
-    /// memory is freed by `MessageText.init(stringInterpolation:)`, which each
-    /// interpolation reaches exactly once.
+    /// The pieces, written on the stack while they fit in `inlineCapacity` bytes (every
+    /// message the rules report in bulk does), else in allocated memory that
+    /// `MessageText.init(stringInterpolation:)`, which each interpolation reaches exactly
+    /// once, frees. The writes are this module's own code, so they inline into the rules: a
+    /// malloc'ed buffer and calls into another module for each piece cost as much as the
+    /// rest of a diagnostic.
     struct Interpolation: StringInterpolationProtocol {
-        fileprivate var buffer: GrowableBuffer<UInt8>
+        static let inlineCapacity = 256
+        /// The bytes while `heap` is nil (32 words: `inlineCapacity` bytes).
+        private var inline: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                             UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                             UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                             UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+            = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        private(set) var count = 0
+        /// All the bytes once they outgrow `inline`.
+        fileprivate private(set) var heap: UnsafeMutableRawPointer? = nil
+        private var heapCapacity = 0
 
-        init(literalCapacity: Int, interpolationCount: Int) {
-            buffer = GrowableBuffer(capacity: literalCapacity + 16 * interpolationCount)
+        init(literalCapacity: Int, interpolationCount: Int) {}
+
+        /// Appends `n` bytes that `body` writes from the pointer it is given.
+        @inline(__always)
+        private mutating func write(_ n: Int, _ body: (UnsafeMutableRawPointer) -> Void) {
+            let at = count
+            let spilled = heap != nil || at + n > Interpolation.inlineCapacity ? heapRoom(for: n) : nil
+            // One call of `body`, so that it is inlined.
+            withUnsafeMutableBytes(of: &inline) { room in
+                if let base = spilled ?? room.baseAddress { body(base + at) }
+            }
+            count = at + n
         }
 
+        /// Moves the bytes to (larger) allocated memory with room for `n` more.
+        @inline(never)
+        private mutating func heapRoom(for n: Int) -> UnsafeMutableRawPointer {
+            if let heap, count + n <= heapCapacity { return heap }
+            let capacity = max(2 * (count + n), 2 * Interpolation.inlineCapacity)
+            let bigger = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 1)
+            if let heap {
+                bigger.copyMemory(from: heap, byteCount: count)
+                heap.deallocate()
+            } else {
+                withUnsafeBytes(of: &inline) { if let base = $0.baseAddress { bigger.copyMemory(from: base, byteCount: count) } }
+            }
+            heap = bigger
+            heapCapacity = capacity
+            return bigger
+        }
+
+        /// The bytes written so far.
+        fileprivate mutating func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+            let count = self.count
+            if let heap { return body(UnsafeBufferPointer(start: heap.assumingMemoryBound(to: UInt8.self), count: count)) }
+            return withUnsafeBytes(of: &inline) { room in
+                body(UnsafeBufferPointer(start: room.baseAddress?.assumingMemoryBound(to: UInt8.self), count: count))
+            }
+        }
+
+        @inline(__always)
+        private mutating func append(_ bytes: UnsafeRawPointer?, count n: Int) {
+            guard let bytes, n > 0 else { return }
+            write(n) { $0.copyMemory(from: bytes, byteCount: n) }
+        }
+
+        @inline(__always)
+        fileprivate mutating func append(_ byte: UInt8) {
+            write(1) { $0.storeBytes(of: byte, as: UInt8.self) }
+        }
+
+        // Inlined, so that each literal's length is a constant and its copy a few moves.
+        @inline(__always)
         mutating func appendLiteral(_ literal: StaticString) {
-            buffer.appendBytes(UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+            append(literal.utf8Start, count: literal.utf8CodeUnitCount)
+        }
+
+        /// A literal chosen at run time (`\(literal: large ? "3" : "4.5")`): no `String` is made.
+        mutating func appendInterpolation(literal: StaticString) {
+            append(literal.utf8Start, count: literal.utf8CodeUnitCount)
         }
 
         mutating func appendInterpolation(_ text: String) {
             var text = text
-            text.withUTF8 { buffer.appendBytes(UnsafeRawBufferPointer($0)) }
+            text.withUTF8 { append($0.baseAddress, count: $0.count) }
         }
 
         mutating func appendInterpolation(_ text: Substring) {
@@ -47,36 +114,40 @@ struct MessageText: ExpressibleByStringInterpolation, Sendable {
         }
 
         mutating func appendInterpolation(_ value: Int) {
-            // Digits from the last, into a small buffer on the stack (division by the
-            // constant 10 is a multiplication), then appended at once.
-            var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-            withUnsafeMutableBytes(of: &digits) { room in
+            // The digits' count first (comparisons), then the digits from the last, in place
+            // (division by the constant 10 is a multiplication).
+            var digits = 1
+            var bound: UInt = 10
+            while digits < 20 && value.magnitude >= bound {
+                digits += 1
+                bound &*= 10
+            }
+            let negative = value < 0
+            let length = negative ? digits + 1 : digits
+            write(length) { out in
+                if negative { out.storeBytes(of: 0x2D, as: UInt8.self) }
                 var rest = value.magnitude
-                var first = room.count
+                var k = length
                 repeat {
-                    first -= 1
-                    room[first] = 0x30 + UInt8(rest % 10)
+                    k -= 1
+                    out.storeBytes(of: 0x30 + UInt8(truncatingIfNeeded: rest % 10), toByteOffset: k, as: UInt8.self)
                     rest /= 10
                 } while rest > 0
-                if value < 0 {
-                    first -= 1
-                    room[first] = 0x2D
-                }
-                buffer.appendBytes(UnsafeRawBufferPointer(rebasing: room[first...]))
             }
         }
 
-        fileprivate mutating func append(_ byte: UInt8) { buffer.appendByte(byte) }
-
         /// The source text of `token`.
         mutating func appendInterpolation(token: Token, _ raw: RawSyntaxView) {
-            buffer.appendBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: raw.bytes[token.start..<token.end])))
+            let text = UnsafeBufferPointer(rebasing: raw.bytes[token.start..<token.end])
+            append(text.baseAddress, count: text.count)
         }
 
         /// A number as messages show it: whole numbers without a fraction (`12`, not `12.0`).
         mutating func appendInterpolation(number value: Double) {
-            if value == value.rounded() && abs(value) < 1e15 {
-                appendInterpolation(Int(value))
+            // Whole when converting to `Int` and back loses nothing: `rounded()` is a call
+            // into libm.
+            if abs(value) < 1e15, case let whole = Int(value), Double(whole) == value {
+                appendInterpolation(whole)
             } else {
                 appendInterpolation(String(value))
             }
@@ -84,13 +155,13 @@ struct MessageText: ExpressibleByStringInterpolation, Sendable {
 
         /// A colour as `#RRGGBB` (`#RRGGBBAA` when not opaque), as `RGBAColor.hexString` writes it.
         mutating func appendInterpolation(hex color: RGBAColor) {
-            buffer.append(count: color.isOpaque ? 7 : 9) { out in
+            write(color.isOpaque ? 7 : 9) { out in
                 @inline(__always) func digit(_ d: UInt8) -> UInt8 { d < 10 ? 0x30 + d : 0x37 + d }
-                func channel(_ c: UInt8, at k: Int) {
-                    out[k] = digit(c >> 4)
-                    out[k + 1] = digit(c & 0xF)
+                @inline(__always) func channel(_ c: UInt8, at k: Int) {
+                    out.storeBytes(of: digit(c >> 4), toByteOffset: k, as: UInt8.self)
+                    out.storeBytes(of: digit(c & 0xF), toByteOffset: k + 1, as: UInt8.self)
                 }
-                out[0] = 0x23
+                out.storeBytes(of: 0x23, as: UInt8.self)
                 channel(color.red, at: 1)
                 channel(color.green, at: 3)
                 channel(color.blue, at: 5)
@@ -101,11 +172,12 @@ struct MessageText: ExpressibleByStringInterpolation, Sendable {
         /// A positive ratio rounded down to hundredths, written as `Double` prints that value
         /// (`3.71`, `2.9`, `1.0`): the contrast rule's figure, without `Double`'s formatter.
         mutating func appendInterpolation(hundredthsDown value: Double) {
-            let scaled = (value * 100).rounded(.down)
+            let scaled = value * 100
             guard scaled >= 0, scaled < 1e12 else {
-                appendInterpolation(String(scaled / 100))
+                appendInterpolation(String(scaled.rounded(.down) / 100))
                 return
             }
+            // In this range, converting to `Int` rounds down (`rounded(.down)` is a libm call).
             let hundredths = Int(scaled)
             appendInterpolation(hundredths / 100)
             append(0x2E)

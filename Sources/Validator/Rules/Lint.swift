@@ -226,8 +226,8 @@ extension Checker {
         let wholly = right <= 0 || bottom <= 0 || x >= canvas.0 || y >= canvas.1
         let edges = (left: x < 0, top: y < 0, right: right > canvas.0, bottom: bottom > canvas.1)
         let message: MessageText = box.width == nil
-            ? "`\(element: block, raw)` at (\(number: x), \(number: y)) is \(wholly ? "wholly" : "partly") outside the \(number: canvas.0) x \(number: canvas.1) canvas (past the \(edges: edges) edge)"
-            : "`\(element: block, raw)` (\(number: x), \(number: y), \(number: w) x \(number: h)) is \(wholly ? "wholly" : "partly") outside the \(number: canvas.0) x \(number: canvas.1) canvas (past the \(edges: edges) edge)"
+            ? "`\(element: block, raw)` at (\(number: x), \(number: y)) is \(literal: wholly ? "wholly" : "partly") outside the \(number: canvas.0) x \(number: canvas.1) canvas (past the \(edges: edges) edge)"
+            : "`\(element: block, raw)` (\(number: x), \(number: y), \(number: w) x \(number: h)) is \(literal: wholly ? "wholly" : "partly") outside the \(number: canvas.0) x \(number: canvas.1) canvas (past the \(edges: edges) edge)"
         report(.outsideCanvas, lintRange(block, key.at), message)
     }
 
@@ -267,7 +267,7 @@ extension Checker {
         let required = large ? 3.0 : 4.5
         if ratio + 1e-9 < required {
             report(.lowContrast, lintRange(block, key.color),
-                   "text colour \(hex: foreground) on \(hex: background) has contrast \(hundredthsDown: ratio):1; WCAG AA needs \(large ? "3" : "4.5"):1 for \(large ? "large" : "normal-size") text")
+                   "text colour \(hex: foreground) on \(hex: background) has contrast \(hundredthsDown: ratio):1; WCAG AA needs \(literal: large ? "3" : "4.5"):1 for \(literal: large ? "large" : "normal-size") text")
         }
     }
 
