@@ -102,6 +102,14 @@ public struct Diagnostic: Hashable, Sendable {
         self.locations = related.isEmpty && fixes.isEmpty ? .none : Locations(related: related, fixes: fixes)
     }
 
+    /// A diagnostic with no related locations, fixes or tags, as most reports are: the same
+    /// as the public initialiser without three empty arrays passed in and released.
+    package init(code: String, severity: Severity, range: ByteRange, message: String) {
+        self.range = range
+        self.wording = Wording(code: code, severity: severity, message: message, tags: [])
+        self.locations = .none
+    }
+
     public var code: String {
         get { wording.code }
         set { wording = Wording(code: newValue, severity: severity, message: message, tags: tags) }
@@ -132,6 +140,17 @@ public struct Diagnostic: Hashable, Sendable {
     public var wordingParts: (code: String, severity: Severity, message: String) {
         let w = wording
         return (w.code, w.severity, w.message)
+    }
+
+    /// The same diagnostic at `range`, with a wording box of its own (sharing the strings)
+    /// and the same related locations and fixes, for a finding reported at many places (a
+    /// style's property at each use of the style): each copy is a diagnostic of its own to
+    /// the server (`wordingIdentity`), and costs one allocation instead of two.
+    package func reported(at range: ByteRange) -> Diagnostic {
+        var copy = self
+        copy.range = range
+        copy.wording = Wording(code: wording.code, severity: wording.severity, message: wording.message, tags: wording.tags)
+        return copy
     }
 
     /// False when the diagnostic has no related locations and no fixes, so a reader can

@@ -97,6 +97,14 @@ struct Checker {
         }
 
         func sets(_ id: Int) -> Bool { id >= 0 && node[id] >= 0 }
+
+        /// What this chain reports for each kind that uses it (`checkStyleApplies`), by kind
+        /// id + 1 (0: a kind outside the schema table), nil until worked out. An array, not
+        /// a dictionary keyed by chain and kind: hashing the key cost more than the rest of a
+        /// use that reports nothing. Only `checkStyleApplies` touches it, on the checker's one
+        /// thread, so it goes without the dynamic exclusivity check of each class property
+        /// access.
+        @exclusivity(unchecked) var findingsByKind: [[Diagnostic]?] = Array(repeating: nil, count: Schema.kinds.count + 1)
     }
 
     final class StyleDefinition {
@@ -134,12 +142,6 @@ struct Checker {
         }
     }
 
-    /// What each style chain reports for each kind that uses it (`checkStyleApplies`).
-    var styleUseFindings: [StyleUse: [Diagnostic]] = [:]
-    struct StyleUse: Hashable {
-        let chain: ObjectIdentifier
-        let kindID: Int
-    }
 
     /// The id of the style `token` names (`styleIDs`), or -1.
     func styleID(_ token: Token) -> Int { styleIDs.id(raw.bytes, token.start, token.end) }
@@ -162,6 +164,12 @@ struct Checker {
         self.path = path
         self.loader = loader
         self.nodes = NodeTable(tree, deferSets: cache != nil)
+    }
+
+    /// A report with nothing but a message, as the rules that report in bulk make: chosen
+    /// over the one below by the compiler, so no empty arrays are made, passed and released.
+    mutating func report(_ code: DiagnosticCode, _ range: ByteRange, _ message: MessageText) {
+        diagnostics.append(Diagnostic(code: code.code, severity: code.severity, range: range, message: message.string))
     }
 
     mutating func report(_ code: DiagnosticCode, _ range: ByteRange, _ message: MessageText,

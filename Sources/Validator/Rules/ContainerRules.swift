@@ -187,20 +187,19 @@ extension Checker {
     /// message and related locations.
     mutating func checkStyleApplies(useNode: Int, kind: SchemaIndex.KindBox, chain: StyleChain) {
         let kindID = kind.id
-        let key = StyleUse(chain: ObjectIdentifier(chain), kindID: kindID)
+        let slot = kindID + 1
         let findings: [Diagnostic]
-        if let known = styleUseFindings[key] {
+        if let known = chain.findingsByKind[slot] {
             findings = known
         } else {
             let styleName = raw.atoms(of: useNode).first.map(raw.text) ?? ""
             findings = styleDoesNotApply(schema: kind.schema, kindID: kindID, styleName: styleName, chain: chain)
-            styleUseFindings[key] = findings
+            chain.findingsByKind[slot] = findings
         }
         guard !findings.isEmpty else { return }
         let useRange = raw.valueRange(ofProperty: useNode)
         for finding in findings {
-            diagnostics.append(Diagnostic(code: finding.code, severity: finding.severity, range: useRange,
-                                          message: finding.message, related: finding.related))
+            diagnostics.append(finding.reported(at: useRange))
         }
     }
 
