@@ -212,10 +212,12 @@ extension Checker {
                 let key = p.key
                 guard reported.insert(key).inserted else { continue }
                 let code = DiagnosticCode.styleDoesNotApply
+                // As `MessageText`s: `String` interpolation grows its storage piece by piece.
+                let message: MessageText = "style `\(style.block.name ?? styleName)` sets `\(key)`, which `\(schema.name)` does not use"
+                let here: MessageText = "`\(key)` is set here"
                 findings.append(Diagnostic(
-                    code: code.code, severity: code.severity, range: ByteRange(start: 0, end: 0),
-                    message: "style `\(style.block.name ?? styleName)` sets `\(key)`, which `\(schema.name)` does not use",
-                    related: [RelatedLocation(path: style.importedFrom, range: p.range, message: "`\(key)` is set here")]))
+                    code: code.code, severity: code.severity, range: ByteRange(start: 0, end: 0), message: message.string,
+                    related: [RelatedLocation(path: style.importedFrom, range: p.range, message: here.string)]))
             }
         }
         return findings
