@@ -82,8 +82,10 @@ struct DiagnosticRenderer {
                           + "would leave syntax errors that need a manual fix first\n")
             }
             var hints = LineHints()
+            // Encoded once: every diagnostic's header starts with the path.
+            let path = Array(file.path.utf8)
             for d in file.diagnostics {
-                let severity = render(d, in: file, hints: &hints, into: &out)
+                let severity = render(d, in: file, path: path, hints: &hints, into: &out)
                 counts[severity.rawValue] += 1
                 out.flushIfLarge()
             }
@@ -102,21 +104,22 @@ struct DiagnosticRenderer {
     func render(_ d: Diagnostic, in file: CheckedFile) -> String {
         var out = TextOutput(color: color)
         var hints = LineHints()
-        render(d, in: file, hints: &hints, into: &out)
+        render(d, in: file, path: Array(file.path.utf8), hints: &hints, into: &out)
         return String(decoding: out.bytes, as: UTF8.self)
     }
 
-    /// Writes one diagnostic and returns its severity. `hints` are where the searches for its
-    /// lines start; they are moved to the lines found.
+    /// Writes one diagnostic and returns its severity. `path` is `file.path` as UTF-8;
+    /// `hints` are where the searches for its lines start; they are moved to the lines found.
     @discardableResult
-    func render(_ d: Diagnostic, in file: CheckedFile, hints: inout LineHints, into out: inout TextOutput) -> Severity {
+    func render(_ d: Diagnostic, in file: CheckedFile, path: [UInt8], hints: inout LineHints,
+                into out: inout TextOutput) -> Severity {
         // The wording is read once: it lives in a box of its own, away from the array.
         let (code, severity, message) = d.wordingParts
         let start = file.location(d.range.start, after: hints.line)
         hints.line = start.line
         let severityCode = severityColor(severity)
         out.paint("1")
-        out.write(file.path); out.write(":"); out.write(start.line); out.write(":"); out.write(start.column); out.write(": ")
+        out.write(path); out.write(":"); out.write(start.line); out.write(":"); out.write(start.column); out.write(": ")
         out.endPaint()
         out.paint(severityCode); out.write(severityWord(severity)); out.write("["); out.write(code); out.write("]"); out.endPaint()
         out.paint("1"); out.write(": "); out.write(message); out.endPaint()
@@ -166,7 +169,7 @@ struct DiagnosticRenderer {
             } else {
                 let p = file.position(r.range.start, near: hints.noteLine)
                 hints.noteLine = p.line
-                out.write(file.path); out.write(":"); out.write(p.line); out.write(":"); out.write(p.column)
+                out.write(path); out.write(":"); out.write(p.line); out.write(":"); out.write(p.column)
             }
             out.write(")\n")
         }

@@ -77,20 +77,55 @@ struct TextOutput: ~Copyable {
         for byte in text.utf8 { append(byte) }
     }
 
+    /// Bytes made once and written many times (a file's path, once per diagnostic).
+    @inline(__always)
+    mutating func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { write($0) }
+    }
+
     /// Literals (`write(": ")`) come here: a copy of bytes known at compile time.
     @inline(__always)
     mutating func write(_ text: StaticString) {
         append(text.utf8Start, text.utf8CodeUnitCount)
     }
 
+    @inline(__always)
     mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let from = bytes.baseAddress else { return }
         append(from, bytes.count)
     }
 
-    /// A number in decimal, its digits written in place from the last, two at a time (each
-    /// line of the report has one or two; unsigned division by a constant is a multiply).
+    /// A number in decimal. Those below 10^8 (every line and column of a real file) are
+    /// inlined: their digits are made at once in one word (`decimalWord`) and stored with
+    /// one 8-byte store.
+    @inline(__always)
     mutating func write(_ n: Int) {
+        guard n >= 0 && n < 100_000_000 else { writeLong(n); return }
+        let (word, width) = TextOutput.decimalWord(n)
+        UnsafeMutableRawPointer(room(8)).storeBytes(of: word.littleEndian, as: UInt64.self)
+        count &+= width
+    }
+
+    /// The ASCII digits of `n` (0 ≤ n < 10^8) in a word, the first digit in its lowest
+    /// byte, and how many digits. Each step splits every lane of the word in two at once:
+    /// into two 4-digit lanes, then 2-digit lanes, then digits (a division by 100 or 10 of
+    /// a small lane is a multiply and a shift, exact in its range).
+    @inline(__always)
+    static func decimalWord(_ n: Int) -> (UInt64, Int) {
+        let x = UInt64(truncatingIfNeeded: n)
+        let fours = x / 10_000 | (x % 10_000) << 32
+        let hundreds = ((fours &* 10_486) >> 20) & 0x0000_007F_0000_007F  // lane / 100 below 10^4
+        let twos = hundreds | (fours &- hundreds &* 100) << 16
+        let tens = ((twos &* 103) >> 10) & 0x000F_000F_000F_000F  // lane / 10 below 100
+        let digits = tens | (twos &- tens &* 10) << 8
+        // Leading zeros are the low zero bytes; 0 itself keeps one digit.
+        let zeros = digits == 0 ? 7 : digits.trailingZeroBitCount >> 3
+        return ((digits | 0x3030_3030_3030_3030) >> UInt64(zeros &* 8), 8 &- zeros)
+    }
+
+    /// A number in decimal, its digits written in place from the last, two at a time.
+    @inline(never)
+    mutating func writeLong(_ n: Int) {
         guard n >= 0 else { write(String(n)); return }
         let width = TextOutput.digits(n)
         let to = room(width)
@@ -114,8 +149,11 @@ struct TextOutput: ~Copyable {
         8081828384858687888990919293949596979899
         """
 
+    @inline(__always)
     mutating func spaces(_ count: Int) { repeated(0x20, count) }
 
+    /// Inlined: the usual run (a gutter, carets) costs less than the call.
+    @inline(__always)
     mutating func repeated(_ byte: UInt8, _ n: Int) {
         guard n > 0 else { return }
         if n <= 16 {
