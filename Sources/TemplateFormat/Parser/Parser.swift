@@ -240,8 +240,10 @@ struct Parser {
                 report(.missingOpenBrace, tok.range, "expected a block kind and name before `{`")
                 openBlockBody(node: startNode(.block, at: pos), headerStart: pos)
             case .identifier:
-                // Most members are plain `key: value` lines in a block; the rest take `member()`.
-                if blockDepth == 0 || !plainProperty(key: pos) { member() }
+                // Most members are plain `key: value` lines in a block, and most of the rest
+                // plain block headers; anything else takes `member()`.
+                if blockDepth > 0 && plainProperties(key: pos) { break }
+                if !plainBlock(key: pos) { member() }
             case .semicolon:
                 startNode(.error, at: pos)
                 report(.unexpectedToken, tok.range, "unexpected `;` outside a block: it ends a property, and there is none before it")
@@ -378,50 +380,102 @@ struct Parser {
 
     /// The common member `key: atom, atom …` (commas optional, the colon right after the
     /// key) ending at a line break, `{`, `}`, `;`, a comment ending the line, or the end of
-    /// the input: builds the property and value nodes `member()` would, without its general
-    /// checks, since such a line has nothing to report inside a block. Any other shape
-    /// returns false, having changed nothing.
+    /// the input, and the members like it that follow in the same block: builds the
+    /// property and value nodes `member()` would, without its general checks, since such a
+    /// line has nothing to report inside a block. Stops before the first member of another
+    /// shape (or, in the indentation-guided pass, after one property: that pass checks each
+    /// line's indentation in `run`), leaving `pos` after the last property taken. Returns
+    /// false, having changed nothing, when the member at `key` is not of this shape.
+    ///
+    /// Nodes are written through a local cursor with room reserved per stretch (as the
+    /// lexer writes tokens): `append` would load and store the buffer's count and check
+    /// its capacity for each node.
     @inline(__always)  // called once, for most members
-    mutating func plainProperty(key: Int) -> Bool {
-        let colon = key + 1
-        guard fastPaths && colon < tokens.count && tokens[colon].kind == .colon else { return false }
-        var valueEnd = colon + 1
-        var endsWithAtom = false
-        while valueEnd < tokens.count {
-            let kind = tokens[valueEnd].kind
-            if kind.isAtom {
-                endsWithAtom = true
-            } else if kind == .comma && endsWithAtom {
-                endsWithAtom = false
-            } else {
-                break
+    mutating func plainProperties(key first: Int) -> Bool {
+        let count = tokens.count
+        // Token and node indexes are stored as Int32: past that the general path traps, as
+        // `startNode` does. (Node indexes are kept below `limit`, at most Int32.max.)
+        guard fastPaths, first + 1 < count, tokens[first + 1].kind == .colon,
+              count <= Int(Int32.max), let t = tokens.baseAddress else { return false }
+        let parent = Int32(truncatingIfNeeded: openNode)
+        var n = nodes.count
+        var base = nodes.reserve(2)
+        var limit = min(nodes.capacity, Int(Int32.max))  // `n + 2` may not pass it
+        var key = first
+        var end = first  // after the last property taken
+        members: while true {
+            let colon = key + 1
+            guard colon < count && t[colon].kind == .colon else { break }
+            var valueEnd = colon + 1
+            var endsWithAtom = false
+            while valueEnd < count {
+                let kind = t[valueEnd].kind
+                if kind.isAtom {
+                    endsWithAtom = true
+                } else if kind == .comma && endsWithAtom {
+                    endsWithAtom = false
+                } else {
+                    break
+                }
+                valueEnd += 1
             }
-            valueEnd += 1
-        }
-        // No atoms, or a stray comma: `value()` reports it.
-        guard endsWithAtom else { return false }
-        var end = valueEnd
-        if valueEnd < tokens.count {
-            switch tokens[valueEnd].kind {
-            case .newline, .leftBrace, .rightBrace: break
-            case .semicolon: end = valueEnd + 1  // `terminator()` would take it
-            case .lineComment, .docComment:
-                // The comment stays with the enclosing block; a `;` cannot follow it on its line.
-                let next = valueEnd + 1
-                guard next == tokens.count || tokens[next].kind == .newline else { return false }
-            default: return false  // block comments and stray tokens: the general path places them
+            // No atoms, or a stray comma: `value()` reports it.
+            guard endsWithAtom else { break }
+            var propertyEnd = valueEnd
+            if valueEnd < count {
+                switch t[valueEnd].kind {
+                case .newline, .leftBrace, .rightBrace: break
+                case .semicolon: propertyEnd = valueEnd + 1  // `terminator()` would take it
+                case .lineComment, .docComment:
+                    // The comment stays with the enclosing block; a `;` cannot follow it on its line.
+                    let next = valueEnd + 1
+                    guard next == count || t[next].kind == .newline else { break members }
+                default: break members  // block comments and stray tokens: the general path places them
+                }
             }
+            if n + 2 > limit {
+                nodes.setCount(n)
+                base = nodes.reserve(64)
+                limit = min(nodes.capacity, Int(Int32.max))
+                guard n + 2 <= limit else { break }
+            }
+            func int32(_ index: Int) -> Int32 { Int32(truncatingIfNeeded: index) }
+            (base + n).initialize(to: RawNode(kind: .property, parent: parent, subtreeEnd: int32(n + 2),
+                                              firstToken: int32(key), endToken: int32(propertyEnd), slotA: int32(colon), slotB: -1))
+            (base + n + 1).initialize(to: RawNode(kind: .value, parent: int32(n), subtreeEnd: int32(n + 2),
+                                                  firstToken: int32(colon + 1), endToken: int32(valueEnd), slotA: -1, slotB: -1))
+            n += 2
+            end = propertyEnd
+            // What `run` skips between members inside a block: comments, line breaks, empty `;`.
+            var k = end
+            while k < count {
+                let kind = t[k].kind
+                guard kind.isTrivia || kind == .newline || kind == .semicolon else { break }
+                k += 1
+            }
+            guard !recoverByIndent && k < count && t[k].kind == .identifier else { break }
+            key = k
         }
-        let property = nodes.count
-        // Every index below is at most `end` (tokens) or `property + 2` (nodes), and not
-        // negative; past Int32 the general path traps, as `startNode` does.
-        guard end <= Int(Int32.max) && property + 2 <= Int(Int32.max) else { return false }
-        func int32(_ index: Int) -> Int32 { Int32(truncatingIfNeeded: index) }
-        nodes.append(RawNode(kind: .property, parent: int32(openNode), subtreeEnd: int32(property + 2),
-                             firstToken: int32(key), endToken: int32(end), slotA: int32(colon), slotB: -1))
-        nodes.append(RawNode(kind: .value, parent: int32(property), subtreeEnd: int32(property + 2),
-                             firstToken: int32(colon + 1), endToken: int32(valueEnd), slotA: -1, slotB: -1))
+        nodes.setCount(n)
+        guard end > first else { return false }
         pos = end
+        return true
+    }
+
+    /// A block header with nothing to report: the kind, an optional name and an optional
+    /// title, then `{` right after (no comments or line breaks between). Builds what
+    /// `block()` would, without `member()`'s checks; any other header returns false,
+    /// having changed nothing.
+    mutating func plainBlock(key: Int) -> Bool {
+        guard fastPaths else { return false }
+        let count = tokens.count
+        var j = key + 1
+        if j < count && tokens[j].kind == .identifier { j += 1 }
+        if j < count && (tokens[j].kind == .string || tokens[j].kind == .multilineString) { j += 1 }
+        guard j < count && tokens[j].kind == .leftBrace else { return false }
+        let node = startNode(.block, at: key)
+        pos = j
+        openBlockBody(node: node, headerStart: key)
         return true
     }
 
