@@ -240,10 +240,9 @@ struct Parser {
                 report(.missingOpenBrace, tok.range, "expected a block kind and name before `{`")
                 openBlockBody(node: startNode(.block, at: pos), headerStart: pos)
             case .identifier:
-                // Most members are plain `key: value` lines in a block, and most of the rest
-                // plain block headers; anything else takes `member()`.
-                if blockDepth > 0 && plainProperties(key: pos) { break }
-                if !plainBlock(key: pos) { member() }
+                // Most members are plain `key: value` lines and block headers with nothing to
+                // report (the first pass reads a run of them at once); the rest take `member()`.
+                if !plainMembers() && !plainMember(key: pos) { member() }
             case .semicolon:
                 startNode(.error, at: pos)
                 report(.unexpectedToken, tok.range, "unexpected `;` outside a block: it ends a property, and there is none before it")
@@ -380,102 +379,151 @@ struct Parser {
 
     /// The common member `key: atom, atom …` (commas optional, the colon right after the
     /// key) ending at a line break, `{`, `}`, `;`, a comment ending the line, or the end of
-    /// the input, and the members like it that follow in the same block: builds the
-    /// property and value nodes `member()` would, without its general checks, since such a
-    /// line has nothing to report inside a block. Stops before the first member of another
-    /// shape (or, in the indentation-guided pass, after one property: that pass checks each
-    /// line's indentation in `run`), leaving `pos` after the last property taken. Returns
-    /// false, having changed nothing, when the member at `key` is not of this shape.
+    /// the input. Inside a block such a line has nothing to report, so the fast paths build
+    /// the property and value nodes `member()` would without its general checks. Returns
+    /// where the value ends (after its last atom) and where the member ends (after its `;`,
+    /// if one follows at once); nil for any other shape.
+    @inline(__always)
+    func plainPropertyExtent(key: Int, _ t: UnsafePointer<Token>, _ count: Int) -> (valueEnd: Int, end: Int)? {
+        let colon = key + 1
+        guard colon < count && t[colon].kind == .colon else { return nil }
+        var valueEnd = colon + 1
+        var endsWithAtom = false
+        while valueEnd < count {
+            let kind = t[valueEnd].kind
+            if kind.isAtom {
+                endsWithAtom = true
+            } else if kind == .comma && endsWithAtom {
+                endsWithAtom = false
+            } else {
+                break
+            }
+            valueEnd += 1
+        }
+        // No atoms, or a stray comma: `value()` reports it.
+        guard endsWithAtom else { return nil }
+        guard valueEnd < count else { return (valueEnd, valueEnd) }
+        switch t[valueEnd].kind {
+        case .newline, .leftBrace, .rightBrace: return (valueEnd, valueEnd)
+        case .semicolon: return (valueEnd, valueEnd + 1)  // `terminator()` would take it
+        case .lineComment, .docComment:
+            // The comment stays with the enclosing block; a `;` cannot follow it on its line.
+            let next = valueEnd + 1
+            return next == count || t[next].kind == .newline ? (valueEnd, valueEnd) : nil
+        default: return nil  // block comments and stray tokens: the general path places them
+        }
+    }
+
+    /// The `{` of a block header with nothing to report: the kind, an optional name and an
+    /// optional title, then `{` at once (no comments or line breaks between); `block()`
+    /// reads such a header without a diagnostic. Nil for any other header.
+    @inline(__always)
+    func plainBlockBrace(key: Int, _ t: UnsafePointer<Token>, _ count: Int) -> Int? {
+        var j = key + 1
+        if j < count && t[j].kind == .identifier { j += 1 }
+        if j < count && (t[j].kind == .string || t[j].kind == .multilineString) { j += 1 }
+        return j < count && t[j].kind == .leftBrace ? j : nil
+    }
+
+    /// The first pass's fast path: reads members with nothing to report (plain properties
+    /// inside blocks, plain block headers, the `}` closing a block, and the trivia, line
+    /// breaks and empty `;` between them) for as long as they come, building the nodes
+    /// the general path would. Stops before anything else, with `pos` there; returns
+    /// whether it read anything.
     ///
-    /// Nodes are written through a local cursor with room reserved per stretch (as the
-    /// lexer writes tokens): `append` would load and store the buffer's count and check
-    /// its capacity for each node.
-    @inline(__always)  // called once, for most members
-    mutating func plainProperties(key first: Int) -> Bool {
+    /// The parser's state lives in locals meanwhile, and nodes are written through a local
+    /// cursor with room reserved per stretch (as the lexer writes tokens): `append` and
+    /// `run`'s loop would load and store the fields of `self` for every member.
+    mutating func plainMembers() -> Bool {
         let count = tokens.count
         // Token and node indexes are stored as Int32: past that the general path traps, as
-        // `startNode` does. (Node indexes are kept below `limit`, at most Int32.max.)
-        guard fastPaths, first + 1 < count, tokens[first + 1].kind == .colon,
-              count <= Int(Int32.max), let t = tokens.baseAddress else { return false }
-        let parent = Int32(truncatingIfNeeded: openNode)
+        // `startNode` does. (Node indexes stay below `limit`, at most Int32.max.) The
+        // indentation-guided pass checks each line's indentation between members in `run`.
+        guard fastPaths && !recoverByIndent && count <= Int(Int32.max), let t = tokens.baseAddress else { return false }
+        let start = pos
+        var k = start
+        var open = openNode, depth = blockDepth
         var n = nodes.count
         var base = nodes.reserve(2)
         var limit = min(nodes.capacity, Int(Int32.max))  // `n + 2` may not pass it
-        var key = first
-        var end = first  // after the last property taken
-        members: while true {
-            let colon = key + 1
-            guard colon < count && t[colon].kind == .colon else { break }
-            var valueEnd = colon + 1
-            var endsWithAtom = false
-            while valueEnd < count {
-                let kind = t[valueEnd].kind
-                if kind.isAtom {
-                    endsWithAtom = true
-                } else if kind == .comma && endsWithAtom {
-                    endsWithAtom = false
-                } else {
-                    break
-                }
-                valueEnd += 1
-            }
-            // No atoms, or a stray comma: `value()` reports it.
-            guard endsWithAtom else { break }
-            var propertyEnd = valueEnd
-            if valueEnd < count {
-                switch t[valueEnd].kind {
-                case .newline, .leftBrace, .rightBrace: break
-                case .semicolon: propertyEnd = valueEnd + 1  // `terminator()` would take it
-                case .lineComment, .docComment:
-                    // The comment stays with the enclosing block; a `;` cannot follow it on its line.
-                    let next = valueEnd + 1
-                    guard next == count || t[next].kind == .newline else { break members }
-                default: break members  // block comments and stray tokens: the general path places them
-                }
-            }
+        func int32(_ index: Int) -> Int32 { Int32(truncatingIfNeeded: index) }
+        members: while k < count {
             if n + 2 > limit {
                 nodes.setCount(n)
                 base = nodes.reserve(64)
                 limit = min(nodes.capacity, Int(Int32.max))
                 guard n + 2 <= limit else { break }
             }
-            func int32(_ index: Int) -> Int32 { Int32(truncatingIfNeeded: index) }
-            (base + n).initialize(to: RawNode(kind: .property, parent: parent, subtreeEnd: int32(n + 2),
-                                              firstToken: int32(key), endToken: int32(propertyEnd), slotA: int32(colon), slotB: -1))
-            (base + n + 1).initialize(to: RawNode(kind: .value, parent: int32(n), subtreeEnd: int32(n + 2),
-                                                  firstToken: int32(colon + 1), endToken: int32(valueEnd), slotA: -1, slotB: -1))
-            n += 2
-            end = propertyEnd
-            // What `run` skips between members inside a block: comments, line breaks, empty `;`.
-            var k = end
+            switch t[k].kind {
+            case .identifier:
+                if let extent = plainPropertyExtent(key: k, t, count) {
+                    guard depth > 0 else { break members }  // outside blocks a property is reported
+                    (base + n).initialize(to: RawNode(kind: .property, parent: int32(open), subtreeEnd: int32(n + 2),
+                                                      firstToken: int32(k), endToken: int32(extent.end), slotA: int32(k + 1), slotB: -1))
+                    (base + n + 1).initialize(to: RawNode(kind: .value, parent: int32(n), subtreeEnd: int32(n + 2),
+                                                          firstToken: int32(k + 2), endToken: int32(extent.valueEnd), slotA: -1, slotB: -1))
+                    n += 2
+                    k = extent.end
+                } else if let brace = plainBlockBrace(key: k, t, count), depth < Parser.maxDepth {
+                    // As `startNode` and `openBlockBody` write it; `}` completes it below.
+                    (base + n).initialize(to: RawNode(kind: .block, parent: int32(open), subtreeEnd: 0,
+                                                      firstToken: int32(k), endToken: int32(k), slotA: int32(brace), slotB: -1))
+                    open = n
+                    n += 1
+                    depth += 1
+                    k = brace + 1
+                } else {
+                    break members
+                }
+            case .rightBrace:
+                guard depth > 0 else { break members }  // a stray `}` is reported
+                // Between members the open node is the innermost block (as in `run`).
+                base[open].slotB = int32(k)
+                base[open].endToken = int32(k + 1)
+                base[open].subtreeEnd = int32(n)
+                open = Int(base[open].parent)
+                depth -= 1
+                k += 1
+            default:
+                break members
+            }
+            // What `run` skips between members: comments, line breaks and, in a block, empty `;`.
             while k < count {
                 let kind = t[k].kind
-                guard kind.isTrivia || kind == .newline || kind == .semicolon else { break }
+                guard kind.isTrivia || kind == .newline || (kind == .semicolon && depth > 0) else { break }
                 k += 1
             }
-            guard !recoverByIndent && k < count && t[k].kind == .identifier else { break }
-            key = k
         }
         nodes.setCount(n)
-        guard end > first else { return false }
-        pos = end
-        return true
+        pos = k
+        openNode = open
+        blockDepth = depth
+        return k != start
     }
 
-    /// A block header with nothing to report: the kind, an optional name and an optional
-    /// title, then `{` right after (no comments or line breaks between). Builds what
-    /// `block()` would, without `member()`'s checks; any other header returns false,
-    /// having changed nothing.
-    mutating func plainBlock(key: Int) -> Bool {
-        guard fastPaths else { return false }
+    /// The indentation-guided pass's fast path: one plain property (in a block) or block
+    /// header, as `plainMembers` reads them, since `run` checks each line's indentation
+    /// between members. Returns false, having changed nothing, for any other member.
+    mutating func plainMember(key: Int) -> Bool {
+        guard fastPaths, let t = tokens.baseAddress else { return false }
         let count = tokens.count
-        var j = key + 1
-        if j < count && tokens[j].kind == .identifier { j += 1 }
-        if j < count && (tokens[j].kind == .string || tokens[j].kind == .multilineString) { j += 1 }
-        guard j < count && tokens[j].kind == .leftBrace else { return false }
+        if let extent = plainPropertyExtent(key: key, t, count) {
+            let property = nodes.count
+            // Every index below is at most `extent.end` (tokens) or `property + 2` (nodes), and
+            // not negative; past Int32 the general path traps, as `startNode` does.
+            guard blockDepth > 0 && extent.end <= Int(Int32.max) && property + 2 <= Int(Int32.max) else { return false }
+            func int32(_ index: Int) -> Int32 { Int32(truncatingIfNeeded: index) }
+            nodes.append(RawNode(kind: .property, parent: int32(openNode), subtreeEnd: int32(property + 2),
+                                 firstToken: int32(key), endToken: int32(extent.end), slotA: int32(key + 1), slotB: -1))
+            nodes.append(RawNode(kind: .value, parent: int32(property), subtreeEnd: int32(property + 2),
+                                 firstToken: int32(key + 2), endToken: int32(extent.valueEnd), slotA: -1, slotB: -1))
+            pos = extent.end
+            return true
+        }
+        guard let brace = plainBlockBrace(key: key, t, count) else { return false }
         let node = startNode(.block, at: key)
-        pos = j
-        openBlockBody(node: node, headerStart: key)
+        pos = brace
+        openBlockBody(node: node, headerStart: key)  // also reports a block nested too deep
         return true
     }
 
