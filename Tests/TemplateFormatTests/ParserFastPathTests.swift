@@ -7,30 +7,9 @@ import XCTest
 @testable import TemplateFormat
 
 final class ParserFastPathTests: XCTestCase {
-    /// Everything one parse produced, in a comparable form.
-    struct Outcome: Equatable {
-        var nodes: [String]
-        var diagnostics: [Diagnostic]
-        var leftBlocksOpen: Bool
-    }
-
-    func outcome(_ input: [UInt8], fastPaths: Bool) -> Outcome {
-        input.withUnsafeBufferPointer { buf in
-            let pieces = Parser.parsePieces(buf, recoverByIndent: true, fastPaths: fastPaths)
-            defer {
-                free(pieces.tokens.0)
-                free(pieces.nodes.0)
-            }
-            let nodes = UnsafeBufferPointer(start: pieces.nodes.0, count: pieces.nodes.1).map { n in
-                "\(n.kind) parent \(n.parent) end \(n.subtreeEnd) tokens \(n.firstToken)..<\(n.endToken) slots \(n.slotA) \(n.slotB)"
-            }
-            return Outcome(nodes: nodes, diagnostics: pieces.diagnostics, leftBlocksOpen: pieces.leftBlocksOpen)
-        }
-    }
-
     func assertPathsAgree(_ input: [UInt8], _ label: String, file: StaticString = #filePath, line: UInt = #line) {
-        let fast = outcome(input, fastPaths: true)
-        let general = outcome(input, fastPaths: false)
+        let fast = ParseOutcome(input, fastPaths: true)
+        let general = ParseOutcome(input, fastPaths: false)
         XCTAssertEqual(fast, general, label, file: file, line: line)
     }
 

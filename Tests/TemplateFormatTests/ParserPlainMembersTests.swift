@@ -8,30 +8,10 @@ import XCTest
 @testable import TemplateFormat
 
 final class ParserPlainMembersTests: XCTestCase {
-    struct Outcome: Equatable {
-        var nodes: [String]
-        var diagnostics: [Diagnostic]
-        var leftBlocksOpen: Bool
-    }
-
-    func outcome(_ input: [UInt8], fastPaths: Bool) -> Outcome {
-        input.withUnsafeBufferPointer { buf in
-            let pieces = Parser.parsePieces(buf, recoverByIndent: true, fastPaths: fastPaths)
-            defer {
-                free(pieces.tokens.0)
-                free(pieces.nodes.0)
-            }
-            let nodes = UnsafeBufferPointer(start: pieces.nodes.0, count: pieces.nodes.1).map { n in
-                "\(n.kind) parent \(n.parent) end \(n.subtreeEnd) tokens \(n.firstToken)..<\(n.endToken) slots \(n.slotA) \(n.slotB)"
-            }
-            return Outcome(nodes: nodes, diagnostics: pieces.diagnostics, leftBlocksOpen: pieces.leftBlocksOpen)
-        }
-    }
-
     func assertPathsAgree(_ text: String, _ label: String? = nil, file: StaticString = #filePath, line: UInt = #line) {
         let input = Array(text.utf8)
-        let fast = outcome(input, fastPaths: true)
-        XCTAssertEqual(fast, outcome(input, fastPaths: false), label ?? text.debugDescription, file: file, line: line)
+        let fast = ParseOutcome(input, fastPaths: true)
+        XCTAssertEqual(fast, ParseOutcome(input, fastPaths: false), label ?? text.debugDescription, file: file, line: line)
         XCTAssertNil(SyntaxTree.parse(input).verifyInvariants(), label ?? text.debugDescription, file: file, line: line)
     }
 

@@ -6,6 +6,30 @@ import Foundation
 import XCTest
 @testable import TemplateFormat
 
+// MARK: Parsing both ways
+
+/// Everything one parse produced (nodes, diagnostics, whether blocks were left open), in a
+/// comparable form: the parser's fast-path tests compare it with and without fast paths.
+struct ParseOutcome: Equatable {
+    var nodes: [String]
+    var diagnostics: [Diagnostic]
+    var leftBlocksOpen: Bool
+
+    init(_ input: [UInt8], fastPaths: Bool) {
+        (nodes, diagnostics, leftBlocksOpen) = input.withUnsafeBufferPointer { buf in
+            let pieces = Parser.parsePieces(buf, recoverByIndent: true, fastPaths: fastPaths)
+            defer {
+                free(pieces.tokens.0)
+                free(pieces.nodes.0)
+            }
+            let nodes = UnsafeBufferPointer(start: pieces.nodes.0, count: pieces.nodes.1).map { n in
+                "\(n.kind) parent \(n.parent) end \(n.subtreeEnd) tokens \(n.firstToken)..<\(n.endToken) slots \(n.slotA) \(n.slotB)"
+            }
+            return (nodes, pieces.diagnostics, pieces.leftBlocksOpen)
+        }
+    }
+}
+
 // MARK: Inputs
 
 /// The repository's `Examples/*.tdl`, found relative to this source file (symlinks resolved,
