@@ -8,8 +8,13 @@ final class IncrementalParseTests: XCTestCase {
                                    "12px", "#fff", "\u{0}", "é", "😀", "\u{FEFF}", "  color: red\n", "text t { }\n",
                                    "template z {\n}\n", "{{p}}", "\\u{41}"]
 
+    static let seed: UInt64 = 2026
+
     func testRandomEditsGiveTheTreeOfAFullParse() throws {
-        var generator = SystemRandomNumberGenerator()
+        // Seeded, so a failure can be replayed and the share of spliced edits checked below is
+        // the same on every run: with the system generator it ranged from under 10% to 20%, and
+        // a CI run failed at 147 of 1,500. (The `reparse` fuzz target explores other edits.)
+        var generator = SeededRandom(seed: Self.seed)
         var documents = ExampleFiles.all.map(\.bytes)
         for seed in 0..<20 { documents.append(Array(DocumentGenerator.document(seed: UInt64(seed)).utf8)) }
         var spliced = 0, total = 0
