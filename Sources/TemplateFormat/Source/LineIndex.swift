@@ -329,31 +329,21 @@ public struct LineIndex: Sendable {
         scalarPosition(of: offset, line: line(containing: min(max(offset, 0), bytes.count), near: hint))
     }
 
-    /// What the text report shows of the diagnostic at `offset`: its 0-based line (found by
-    /// stepping forward from `hint`, as in `scalarPosition(of:after:)`), its column in
-    /// scalars, the line's content range and whether that content is pure ASCII. One call
-    /// and one search, where a position and a `contentRange` would search the table twice.
+    /// What the text report shows of the diagnostic at `offset` (diagnostics come sorted):
+    /// its 0-based line, found by stepping forward from `hint` (the previous one's line), its
+    /// column in scalars, the line's content range and whether that content is pure ASCII.
+    /// One call and one search, where a position and a `contentRange` would search twice.
     public func scalarLocation(of offset: Int, after hint: Int) -> (line: Int, column: Int, content: ByteRange, isASCII: Bool) {
         let target = min(max(offset, 0), bytes.count)
         let line = line(containing: target, after: hint)
-        let start = lineStarts[line]
-        var end = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
-        if end > start && bytes[end - 1] == 0x0A { end -= 1 }
-        if end > start && bytes[end - 1] == 0x0D { end -= 1 }
-        let content = ByteRange(start: start, end: end)
-        if asciiLine[line] { return (line, target - start, content, true) }
+        let content = contentRange(ofLine: line)
+        if asciiLine[line] { return (line, target - content.start, content, true) }
         return (line, scalarPosition(of: target, line: line).column, content, false)
     }
 
     /// 0-based line and column counted in Unicode scalars (what `check --format json` reports).
     public func scalarPosition(of offset: Int) -> (line: Int, column: Int) {
         scalarPosition(of: offset, line: line(containing: min(max(offset, 0), bytes.count)))
-    }
-
-    /// `scalarPosition(of:)` for offsets visited in increasing order (a report's sorted
-    /// diagnostics): the line is found by stepping forward from `hint`, the previous line.
-    public func scalarPosition(of offset: Int, after hint: Int) -> (line: Int, column: Int) {
-        scalarPosition(of: offset, line: line(containing: min(max(offset, 0), bytes.count), after: hint))
     }
 
     private func scalarPosition(of offset: Int, line: Int) -> (line: Int, column: Int) {
