@@ -1,32 +1,36 @@
-// GrowableBuffer: the byte appends the text report and messages use copy short runs by
-// hand and long ones with memcpy; both, and growth across capacity, must keep every byte.
+// GrowableBuffer: appends and in-place writes (`reserve`/`setCount`, as the lexer and
+// parser write) must keep every element across growth, and a discard must leave a buffer
+// that works again.
 
 import XCTest
 @testable import TemplateFormat
 
 final class GrowableBufferTests: XCTestCase {
-    func testByteAppendsOfEveryLengthKeepTheirBytesAcrossGrowth() {
+    func testAppendsAndInPlaceWritesKeepTheirElementsAcrossGrowth() {
         var buffer = GrowableBuffer<UInt8>(capacity: 1)
         var expected: [UInt8] = []
         var next: UInt8 = 0
         for length in 0...40 {
             let piece = (0..<length).map { _ -> UInt8 in next &+= 37; return next }
-            piece.withUnsafeBytes { buffer.appendBytes($0) }
+            // Written in place through the pointer `reserve` returns, then counted.
+            let base = buffer.reserve(length)
+            XCTAssertGreaterThanOrEqual(buffer.capacity - buffer.count, length)
+            for (k, byte) in piece.enumerated() { (base + buffer.count + k).initialize(to: byte) }
+            buffer.setCount(buffer.count + length)
             expected += piece
-            buffer.appendByte(0xFF)
+            buffer.append(0xFF)
             expected.append(0xFF)
         }
-        buffer.append(count: 3) { out in out[0] = 1; out[1] = 2; out[2] = 3 }
-        expected += [1, 2, 3]
         XCTAssertEqual(buffer.finish(), expected)
     }
 
-    func testEmptyAppendsChangeNothing() {
+    func testReservingNothingChangesNothing() {
         var buffer = GrowableBuffer<UInt8>(capacity: 4)
-        buffer.appendBytes(UnsafeRawBufferPointer(start: nil, count: 0))
-        buffer.append(count: 0) { _ in XCTFail("body called for no bytes") }
-        XCTAssertEqual(buffer.count, 0)
-        buffer.discard()
+        buffer.append(7)
+        _ = buffer.reserve(0)
+        buffer.setCount(buffer.count)
+        XCTAssertEqual(buffer.count, 1)
+        XCTAssertEqual(buffer.finish(), [7])
     }
 
     /// A discarded buffer owns no memory (a discard does not allocate) and works again on

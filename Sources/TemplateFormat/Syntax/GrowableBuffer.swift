@@ -6,20 +6,19 @@ import Musl
 import Darwin
 #endif
 
-/// Growable storage for the lexer's tokens, the parser's nodes, the line table and the
-/// validator's messages, for plain-data elements only. It skips the uniqueness check `Array.append`
-/// pays on every call, grows with
-/// `realloc` (large blocks move by remapping pages, not copying), and hands its memory to
-/// the tree without a final copy. The owner calls exactly one of `finish()` (an array),
-/// `takeMemory()` (the raw memory, now the caller's to free) or `discard()`.
-package struct GrowableBuffer<Element: BitwiseCopyable> {
-    // Inlinable across modules, where the optimiser chooses to (messages are built from
-    // Validator): unspecialised generic calls cost more than the copies.
-    @usableFromInline var base: UnsafeMutablePointer<Element>
-    @usableFromInline var capacity: Int
-    @usableFromInline package private(set) var count = 0
+/// Growable storage for the lexer's tokens, the parser's nodes and the line table, for
+/// plain-data elements only. It skips the uniqueness check `Array.append` pays on every
+/// call, grows with `realloc` (large blocks move by remapping pages, not copying), and hands
+/// its memory to the tree without a final copy. The owner calls exactly one of `finish()`
+/// (an array), `takeMemory()` (the raw memory, now the caller's to free) or `discard()`.
+/// Internal to this module: elsewhere its generic methods were calls, not inlined, so the
+/// report (`TextOutput`) and messages (`MessageText`) keep buffers of their own.
+struct GrowableBuffer<Element: BitwiseCopyable> {
+    private var base: UnsafeMutablePointer<Element>
+    private(set) var capacity: Int
+    private(set) var count = 0
 
-    package init(capacity: Int) {
+    init(capacity: Int) {
         self.capacity = max(capacity, 16)
         base = GrowableBuffer.allocate(self.capacity)
     }
@@ -30,20 +29,11 @@ package struct GrowableBuffer<Element: BitwiseCopyable> {
         return raw.bindMemory(to: Element.self, capacity: n)
     }
 
-    @inlinable @inline(__always)
-    package mutating func append(_ element: Element) {
+    @inline(__always)
+    mutating func append(_ element: Element) {
         if count == capacity { grow(to: count + 1) }
         (base + count).initialize(to: element)
         count += 1
-    }
-
-    /// Appends `n` elements that `body` writes in place (it must initialise all `n`).
-    @inlinable @inline(__always)
-    package mutating func append(count n: Int, _ body: (UnsafeMutablePointer<Element>) -> Void) {
-        guard n > 0 else { return }
-        if count + n > capacity { grow(to: count + n) }
-        body(base + count)
-        count += n
     }
 
     /// For a writer that appends in place through its own cursor (the lexer, which writes a
@@ -64,8 +54,7 @@ package struct GrowableBuffer<Element: BitwiseCopyable> {
     }
 
     /// The elements, valid only inside `body`.
-    @inlinable
-    package func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
+    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
         try body(UnsafeBufferPointer(start: base, count: count))
     }
 
@@ -81,7 +70,6 @@ package struct GrowableBuffer<Element: BitwiseCopyable> {
         }
     }
 
-    @usableFromInline
     mutating func grow(to needed: Int) {
         var bigger = max(capacity * 2, 16)
         while bigger < needed { bigger *= 2 }
@@ -113,44 +101,16 @@ package struct GrowableBuffer<Element: BitwiseCopyable> {
     }
 
     /// Frees the memory; the buffer is then empty and allocates again on its next append.
-    package mutating func discard() {
+    mutating func discard() {
         if capacity > 0 { free(base) }
         forget()
     }
 
     /// Empty, owning no memory: `base` is a non-null placeholder that is never read or
-    /// freed while `capacity` is 0 (a discard need not allocate, as the report's and the
-    /// messages' buffers are discarded tens of thousands of times).
+    /// freed while `capacity` is 0 (so a discard need not allocate).
     private mutating func forget() {
         base = UnsafeMutablePointer(bitPattern: MemoryLayout<Element>.alignment) ?? base
         count = 0
         capacity = 0
-    }
-}
-
-extension GrowableBuffer where Element == UInt8 {
-    /// Appends bytes. Written for bytes alone: a generic append reached other modules as an
-    /// unspecialised call, and messages are built from many short pieces (a few bytes each,
-    /// where a `memcpy` call costs more than the copy).
-    @inlinable @inline(__always)
-    package mutating func appendBytes(_ source: UnsafeRawBufferPointer) {
-        guard let from = source.baseAddress, !source.isEmpty else { return }
-        let n = source.count
-        if count + n > capacity { grow(to: count + n) }
-        let to = base + count
-        if n <= 16 {
-            for k in 0..<n { to[k] = from.load(fromByteOffset: k, as: UInt8.self) }
-        } else {
-            UnsafeMutableRawPointer(to).copyMemory(from: from, byteCount: n)
-        }
-        count += n
-    }
-
-    /// Appends one byte (inlined in other modules, as `appendBytes`).
-    @inlinable @inline(__always)
-    package mutating func appendByte(_ byte: UInt8) {
-        if count == capacity { grow(to: count + 1) }
-        base[count] = byte
-        count += 1
     }
 }
