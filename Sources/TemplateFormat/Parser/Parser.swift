@@ -458,10 +458,9 @@ struct Parser {
             case .identifier:
                 if let extent = plainPropertyExtent(key: k, t, count) {
                     guard depth > 0 else { break members }  // outside blocks a property is reported
-                    (base + n).initialize(to: RawNode(kind: .property, parent: int32(open), subtreeEnd: int32(n + 2),
-                                                      firstToken: int32(k), endToken: int32(extent.end), slotA: int32(k + 1), slotB: -1))
-                    (base + n + 1).initialize(to: RawNode(kind: .value, parent: int32(n), subtreeEnd: int32(n + 2),
-                                                          firstToken: int32(k + 2), endToken: int32(extent.valueEnd), slotA: -1, slotB: -1))
+                    let (property, value) = Parser.plainPropertyNodes(key: k, extent, parent: open, at: n)
+                    (base + n).initialize(to: property)
+                    (base + n + 1).initialize(to: value)
                     n += 2
                     k = extent.end
                 } else if let brace = plainBlockBrace(key: k, t, count), depth < Parser.maxDepth {
@@ -501,6 +500,18 @@ struct Parser {
         return k != start
     }
 
+    /// The two nodes of a plain property whose key is token `key` (its `:` follows; its value
+    /// starts after that), as the general path writes them, the property at node `property`.
+    /// The caller has checked that every index fits an `Int32`.
+    @inline(__always)
+    static func plainPropertyNodes(key: Int, _ extent: (valueEnd: Int, end: Int), parent: Int, at property: Int) -> (RawNode, RawNode) {
+        func int32(_ index: Int) -> Int32 { Int32(truncatingIfNeeded: index) }
+        return (RawNode(kind: .property, parent: int32(parent), subtreeEnd: int32(property + 2),
+                        firstToken: int32(key), endToken: int32(extent.end), slotA: int32(key + 1), slotB: -1),
+                RawNode(kind: .value, parent: int32(property), subtreeEnd: int32(property + 2),
+                        firstToken: int32(key + 2), endToken: int32(extent.valueEnd), slotA: -1, slotB: -1))
+    }
+
     /// The indentation-guided pass's fast path: one plain property (in a block) or block
     /// header, as `plainMembers` reads them, since `run` checks each line's indentation
     /// between members. Returns false, having changed nothing, for any other member.
@@ -512,11 +523,9 @@ struct Parser {
             // Every index below is at most `extent.end` (tokens) or `property + 2` (nodes), and
             // not negative; past Int32 the general path traps, as `startNode` does.
             guard blockDepth > 0 && extent.end <= Int(Int32.max) && property + 2 <= Int(Int32.max) else { return false }
-            func int32(_ index: Int) -> Int32 { Int32(truncatingIfNeeded: index) }
-            nodes.append(RawNode(kind: .property, parent: int32(openNode), subtreeEnd: int32(property + 2),
-                                 firstToken: int32(key), endToken: int32(extent.end), slotA: int32(key + 1), slotB: -1))
-            nodes.append(RawNode(kind: .value, parent: int32(property), subtreeEnd: int32(property + 2),
-                                 firstToken: int32(key + 2), endToken: int32(extent.valueEnd), slotA: -1, slotB: -1))
+            let (propertyNode, valueNode) = Parser.plainPropertyNodes(key: key, extent, parent: openNode, at: property)
+            nodes.append(propertyNode)
+            nodes.append(valueNode)
             pos = extent.end
             return true
         }
