@@ -31,9 +31,9 @@ extension Checker {
             let names = scope.names.names(in: raw.bytes).sorted()
             var message = "no element named `\(text)` in this annotation set"
             var fixes: [Fix] = []
-            if let guess = nearest(text, among: names) {
-                message += "; did you mean `\(guess)`?"
-                fixes.append(Fix(title: "Change to `\(guess)`", edits: [TextEdit(range: token.range, newText: guess)], isCertain: false))
+            if let guess = didYouMean(text, among: names, at: token.range) {
+                message += guess.suffix
+                fixes.append(guess.fix)
             }
             report(.undefinedElement, token.range, MessageText(message), fixes: fixes)
         }
@@ -233,9 +233,9 @@ extension Checker {
         let names = schema.anyElementProperty ? Schema.styleablePropertyNames : schema.properties.map(\.name)
         var message = "`\(schema.name)` has no property `\(property.key)`"
         var fixes: [Fix] = []
-        if let guess = nearest(property.key, among: names) {
-            message += "; did you mean `\(guess)`?"
-            fixes.append(Fix(title: "Change to `\(guess)`", edits: [TextEdit(range: property.keyToken.range, newText: guess)], isCertain: false))
+        if let guess = didYouMean(property.key, among: names, at: property.keyToken.range) {
+            message += guess.suffix
+            fixes.append(guess.fix)
         } else if !Schema.kinds(acceptingProperty: property.key).isEmpty {
             let owners = Schema.kinds(acceptingProperty: property.key).prefix(4).map { "`\($0.name)`" }.joined(separator: ", ")
             message += "; it belongs to \(owners)"

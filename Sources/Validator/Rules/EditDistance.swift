@@ -1,3 +1,5 @@
+import TemplateFormat
+
 /// Levenshtein distance on Unicode scalars, for did-you-mean suggestions.
 func editDistance(_ a: String, _ b: String) -> Int {
     let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
@@ -26,4 +28,13 @@ func nearest(_ word: String, among candidates: [String]) -> String? {
     guard let (name, distance) = best else { return nil }
     let limit = max(1, min(3, (word.count + 2) / 3))
     return distance <= limit ? name : nil
+}
+
+/// A did-you-mean for `word`, when a candidate is near: the words that end the message and
+/// the fix that writes the candidate over `range` (offered in editors, not applied by
+/// `check --fix`: a guess is not certain).
+func didYouMean(_ word: String, among candidates: [String], at range: ByteRange) -> (suffix: String, fix: Fix)? {
+    guard let guess = nearest(word, among: candidates) else { return nil }
+    return ("; did you mean `\(guess)`?",
+            Fix(title: "Change to `\(guess)`", edits: [TextEdit(range: range, newText: guess)], isCertain: false))
 }

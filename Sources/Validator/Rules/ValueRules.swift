@@ -80,9 +80,9 @@ extension Checker {
                 let candidates = Array(styles.keys).sorted()
                 var message = "no style named `\(name)`"
                 var fixes: [Fix] = []
-                if let guess = nearest(name, among: candidates) {
-                    message += "; did you mean `\(guess)`?"
-                    fixes.append(Fix(title: "Change to `\(guess)`", edits: [TextEdit(range: t.range, newText: guess)], isCertain: false))
+                if let guess = didYouMean(name, among: candidates, at: t.range) {
+                    message += guess.suffix
+                    fixes.append(guess.fix)
                 }
                 report(.undefinedStyle, t.range, MessageText(message), fixes: fixes)
             } else if ownerKindID != SchemaIndex.styleKindID {
@@ -133,9 +133,9 @@ extension Checker {
                 let weight = raw.text(list[1])
                 var message = "`\(weight)` is not a font weight; expected one of " + Schema.fontWeights.map { "`\($0)`" }.joined(separator: ", ")
                 var fixes: [Fix] = []
-                if let guess = nearest(weight, among: Schema.fontWeights) {
-                    message += "; did you mean `\(guess)`?"
-                    fixes.append(Fix(title: "Change to `\(guess)`", edits: [TextEdit(range: list[1].range, newText: guess)], isCertain: false))
+                if let guess = didYouMean(weight, among: Schema.fontWeights, at: list[1].range) {
+                    message += guess.suffix
+                    fixes.append(guess.fix)
                 }
                 report(.unknownEnumValue, list[1].range, MessageText(message), fixes: fixes)
             }
@@ -245,9 +245,9 @@ extension Checker {
             if let lower = Schema.namedColor(atom.text.lowercased()).map({ _ in atom.text.lowercased() }) {
                 message = "colour names are lower case: `\(lower)`"
                 fixes.append(Fix(title: "Change to `\(lower)`", edits: [TextEdit(range: atom.range, newText: lower)]))
-            } else if let guess = nearest(atom.text, among: Schema.namedColorNames) {
-                message += "; did you mean `\(guess)`?"
-                fixes.append(Fix(title: "Change to `\(guess)`", edits: [TextEdit(range: atom.range, newText: guess)], isCertain: false))
+            } else if let guess = didYouMean(atom.text, among: Schema.namedColorNames, at: atom.range) {
+                message += guess.suffix
+                fixes.append(guess.fix)
             }
             report(.unknownEnumValue, atom.range, MessageText(message), fixes: fixes)
         default:
