@@ -44,7 +44,7 @@ struct Scratch {
     func write(_ name: String, _ text: String) -> String {
         let full = path + "/" + name
         try? FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: full, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: full, contents: Data(text.utf8))
         return full
     }
     func read(_ name: String) -> String {
