@@ -13,16 +13,21 @@ let package = Package(
         .executable(name: "tdl-bench", targets: ["tdl-bench"]),
     ],
     targets: [
+        // What every layer shares and no layer owns: a lock. No dependencies, no I/O.
+        .target(name: "Basics"),
         // Source text, positions, lexer, lossless syntax tree, parser, formatter. No I/O.
         .target(name: "TemplateFormat"),
-        // The schema table and every diagnostic. No I/O: imports come through a loader.
-        .target(name: "Validator", dependencies: ["TemplateFormat"]),
+        // The project: files, imports, style scopes, definitions and uses across files, symbol
+        // search. No I/O: files it lacks come through the caller's loader.
+        .target(name: "ProjectModel", dependencies: ["Basics", "TemplateFormat"]),
+        // The schema table and every diagnostic, read against the project model. No I/O.
+        .target(name: "Validator", dependencies: ["Basics", "TemplateFormat", "ProjectModel"]),
         // File-system side of the command-line tools: discovery, .editorconfig, atomic writes, diffs.
-        .target(name: "ToolSupport", dependencies: ["TemplateFormat"]),
+        .target(name: "ToolSupport", dependencies: ["TemplateFormat", "ProjectModel"]),
         // Templates and annotation sets to HTML, SVG and the JSON model. No I/O.
-        .target(name: "HTMLGen", dependencies: ["TemplateFormat", "Validator"]),
+        .target(name: "HTMLGen", dependencies: ["TemplateFormat", "ProjectModel", "Validator"]),
         // The commands of `template-fmt` as a library, so tests run them in process.
-        .target(name: "TDLCommands", dependencies: ["TemplateFormat", "Validator", "ToolSupport", "HTMLGen", "LSPProtocol"]),
+        .target(name: "TDLCommands", dependencies: ["TemplateFormat", "ProjectModel", "Validator", "ToolSupport", "HTMLGen", "LSPProtocol"]),
         // The command-line tools link the Swift runtime statically: they then run where no
         // Swift toolchain is installed, start 1 ms sooner, and call the runtime (reference
         // counting, above all) directly rather than through the dynamic linker's tables.
@@ -32,20 +37,21 @@ let package = Package(
         .target(name: "LSPProtocol"),
         // Editor features as pure functions over one analysed document (byte offsets in, byte
         // ranges out): completion, hover, navigation, symbols, tokens, colours, preview.
-        .target(name: "LanguageFeatures", dependencies: ["TemplateFormat", "Validator", "HTMLGen"]),
+        .target(name: "LanguageFeatures", dependencies: ["TemplateFormat", "ProjectModel", "Validator", "HTMLGen"]),
         // The server: lifecycle, documents and versions, position encodings, dispatch of
         // requests to LanguageFeatures, diagnostics push or pull. Testable without pipes.
-        .target(name: "LanguageServer", dependencies: ["LSPProtocol", "LanguageFeatures", "TemplateFormat", "Validator", "ToolSupport"]),
+        .target(name: "LanguageServer", dependencies: ["Basics", "LSPProtocol", "LanguageFeatures", "ProjectModel", "TemplateFormat", "Validator", "ToolSupport"]),
         .executableTarget(name: "template-lsp", dependencies: ["LanguageServer", "LSPProtocol", "ToolSupport"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
         .executableTarget(name: "tdl-bench", dependencies: ["TemplateFormat", "Validator", "HTMLGen", "LanguageServer", "LSPProtocol"]),
         .testTarget(name: "TemplateFormatTests", dependencies: ["TemplateFormat"]),
-        .testTarget(name: "ValidatorTests", dependencies: ["Validator", "TemplateFormat"]),
-        .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport"]),
-        .testTarget(name: "HTMLGenTests", dependencies: ["HTMLGen", "TemplateFormat", "Validator"], exclude: ["Golden"]),
+        .testTarget(name: "ProjectModelTests", dependencies: ["Basics", "ProjectModel", "TemplateFormat"]),
+        .testTarget(name: "ValidatorTests", dependencies: ["Validator", "ProjectModel", "TemplateFormat"]),
+        .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport", "ProjectModel"]),
+        .testTarget(name: "HTMLGenTests", dependencies: ["HTMLGen", "ProjectModel", "TemplateFormat", "Validator"], exclude: ["Golden"]),
         .testTarget(name: "LSPProtocolTests", dependencies: ["LSPProtocol"]),
-        .testTarget(name: "LanguageFeaturesTests", dependencies: ["LanguageFeatures", "TemplateFormat", "Validator"]),
-        .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "LSPProtocol"]),
-        .testTarget(name: "TDLCommandsTests", dependencies: ["TDLCommands", "TemplateFormat", "ToolSupport"]),
+        .testTarget(name: "LanguageFeaturesTests", dependencies: ["LanguageFeatures", "ProjectModel", "TemplateFormat", "Validator"]),
+        .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "LSPProtocol", "ProjectModel", "TemplateFormat", "Validator"]),
+        .testTarget(name: "TDLCommandsTests", dependencies: ["TDLCommands", "ProjectModel", "TemplateFormat", "ToolSupport"]),
     ]
 )

@@ -1,3 +1,4 @@
+import ProjectModel
 import TemplateFormat
 import Validator
 
@@ -26,7 +27,17 @@ extension ResolvedDocument {
     ///     of another type than the parameter's default an error (both in `issues`).
     public static func resolve(_ tree: SyntaxTree, path: String? = nil, loader: ImportLoader? = nil,
                                data: [String: ParamValue] = [:], only: [String]? = nil) -> ResolvedDocument {
-        var resolver = Resolver(tree: tree, path: path, loader: loader)
+        let file = path.map { ProjectFile(path: $0, tree: tree) } ?? ProjectFile(unsaved: "<document>", tree: tree)
+        let project = Project(files: [file], loader: loader.map { ProjectLoader($0) })
+        return resolve(file, in: project, data: data, only: only)
+    }
+
+    /// `resolve(_:path:loader:data:only:)` for a file of a project: its styles are those of
+    /// its scope there (`Project.scope(of:)`), as the validator sees them.
+    public static func resolve(_ file: ProjectFile, in project: Project,
+                               data: [String: ParamValue] = [:], only: [String]? = nil) -> ResolvedDocument {
+        let tree = file.tree
+        var resolver = Resolver(tree: tree, scope: project.scope(of: file.path))
         let wanted = only.map(Set.init)
         var items: [ResolvedItem] = []
         var declared: [[ResolvedParameter]] = []
@@ -109,12 +120,13 @@ final class KindPlan {
     }
 }
 
-/// Builds the resolved model from a syntax tree. Reads styles the way the validator does
-/// (`Checker.effectiveProperty`): an element's own property, else its style's, else that
-/// style's style's, and so on; imported styles do not replace this file's.
+/// Builds the resolved model from a syntax tree. Reads styles the way the validator does,
+/// from the file's `StyleScope`: an element's own property, else its style's, else that
+/// style's style's, and so on.
 struct Resolver {
     let tree: SyntaxTree
-    var styles: [String: BlockSyntax] = [:]
+    /// The styles the document sees, as the validator reads them.
+    let scope: StyleScope
     var plans: [String: KindPlan] = [:]
     /// Per style and kind: the values the style's chain supplies (decoded with that kind's
     /// types and ranges) as (property index, value), built once.
@@ -147,35 +159,9 @@ struct Resolver {
         let kind: String
     }
 
-    init(tree: SyntaxTree, path: String?, loader: ImportLoader?) {
+    init(tree: SyntaxTree, scope: StyleScope) {
         self.tree = tree
-        for block in tree.document.blocks where block.kind == "style" {
-            if let name = block.name, styles[name] == nil { styles[name] = block }
-        }
-        guard let loader else { return }
-        var visiting: [String] = path.map { [$0] } ?? []
-        for d in tree.document.directives where d.keyword == "import" {
-            if let atom = d.atoms.first, atom.kind == .string {
-                loadImport(TextDecoder.plain(atom), from: path, loader: loader, visiting: &visiting, depth: 0)
-            }
-        }
-    }
-
-    mutating func loadImport(_ target: String, from importer: String?, loader: ImportLoader,
-                             visiting: inout [String], depth: Int) {
-        guard depth < 32, case .loaded(let resolved, let bytes) = loader(target, importer),
-              !visiting.contains(resolved) else { return }
-        let imported = SyntaxTree.parse(bytes)
-        for block in imported.document.blocks where block.kind == "style" {
-            if let name = block.name, styles[name] == nil { styles[name] = block }
-        }
-        visiting.append(resolved)
-        for d in imported.document.directives where d.keyword == "import" {
-            if let atom = d.atoms.first, atom.kind == .string {
-                loadImport(TextDecoder.plain(atom), from: resolved, loader: loader, visiting: &visiting, depth: depth + 1)
-            }
-        }
-        visiting.removeLast()
+        self.scope = scope
     }
 
     /// The plan of a kind that may appear in `placement`, or nil.
@@ -194,11 +180,9 @@ struct Resolver {
         if let cached = styleSlots[use] { return cached }
         var result: [(Int, PendingValue)] = []
         var settled = [Bool](repeating: false, count: plan.keys.count)
-        var seen: Set<String> = []
-        var current: String? = name
-        while let n = current, let style = styles[n], !seen.contains(n), seen.count < 64 {
-            seen.insert(n)
-            for p in style.properties {
+        for definition in scope.chain(from: name) {
+            let n = definition.name
+            for p in definition.block.properties {
                 guard let i = plan.indexByName[p.key], !settled[i], i != plan.styleIndex else { continue }
                 switch ValueDecoder.decode(AtomList(p), as: plan.fields[i]) {
                 case .success(let v)?:
@@ -211,7 +195,6 @@ struct Resolver {
                     continue
                 }
             }
-            current = style.property("style")?.firstAtom?.text
         }
         styleSlots[use] = result
         return result
@@ -253,7 +236,7 @@ struct Resolver {
                 continue  // not a valid value: the style's or the default stands
             }
         }
-        if let styleName, styles[styleName] != nil {
+        if let styleName, scope.style(named: styleName) != nil {
             for (i, pending) in styleValues(styleName, plan: plan) where own & (1 << UInt64(i)) == 0 {
                 slots.append(i, Resolver.value(pending, parameters))
             }

@@ -1,3 +1,4 @@
+import ProjectModel
 import TemplateFormat
 import ToolSupport
 import Validator
@@ -12,6 +13,10 @@ struct CheckCommand {
     Reports syntax, structure and lint problems in .tdl files. Directories are searched
     recursively for *.tdl files (hidden files and folders are skipped); `-` reads standard
     input. Files are checked in parallel; output is ordered by path, then position.
+
+    The files given are checked together, as one project: a style counts as used when any
+    of them uses it. A file checked alone counts only its own uses. Imported files outside
+    the paths given are read for their styles but not reported on.
 
     Options:
       --format FORMAT         text (default), json, github (workflow commands) or sarif (2.1.0).
@@ -62,15 +67,14 @@ struct CheckCommand {
             if let refusal = standardInputRefusal(bytes) {
                 results = [CheckedFile(path: name ?? "<stdin>", ioError: refusal)]
             } else {
-                let diagnostics = Validator.validate(SyntaxTree.parse(bytes), path: name, loader: fileImportLoader)
+                let file = commandFile(path: name, bytes: bytes)
+                let diagnostics = Validator.validate(file, in: Project(files: [file], loader: diskLoader))
                 results = [CheckedFile(path: name ?? "<stdin>", bytes: bytes, diagnostics: diagnostics)]
             }
         } else {
             let (files, errors) = discoverFiles(operands)
             usageProblems = errors.count
-            results = parallelMap(files, workers: env.parallelism) { path in
-                CheckCommand.check(path, fix: fix)
-            }
+            results = ProjectCheck(paths: files, workers: env.parallelism).run(fix: fix)
             results += errors.map { CheckedFile(path: $0.path, ioError: $0.message) }
             results.sort { $0.path < $1.path }
         }
@@ -96,51 +100,5 @@ struct CheckCommand {
         if any(.error) { return 1 }
         if args.flags.contains("--strict") && any(.warning) { return 1 }
         return 0
-    }
-
-    static func check(_ path: String, fix: Bool) -> CheckedFile {
-        let bytes: [UInt8]
-        do {
-            bytes = try readFileBytes(path)
-        } catch {
-            return CheckedFile(path: path, ioError: describe(error, path: path))
-        }
-        var tree = SyntaxTree.parse(bytes)
-        var diagnostics = Validator.validate(tree, path: path, loader: fileImportLoader)
-        guard fix else { return CheckedFile(path: path, bytes: bytes, diagnostics: diagnostics) }
-        let found = diagnostics
-        var current = bytes
-        var applied = 0
-        // Fixes can uncover or enable others; a few rounds reach a fixed point in practice.
-        for _ in 0..<4 {
-            let selection = FixSelection.certainFixes(diagnostics, documentLength: current.count)
-            let count = selection.diagnostics.count
-            guard count > 0 else { break }
-            let next = FixSelection.apply(selection.edits, to: current)
-            let nextTree = SyntaxTree.parse(next)
-            // Never trade a file that parsed for one that does not.
-            if nextTree.hasErrors && !tree.hasErrors { break }
-            current = next
-            tree = nextTree
-            applied += count
-            diagnostics = Validator.validate(tree, path: path, loader: fileImportLoader)
-        }
-        // Never write a file with syntax errors: when fixes leave some (they were there
-        // before), the file is left as it was and reported as it is.
-        if applied > 0 && tree.hasErrors {
-            var result = CheckedFile(path: path, bytes: bytes, diagnostics: found)
-            result.fixesWithheld = applied
-            return result
-        }
-        if applied > 0 && current != bytes {
-            do {
-                try writeAtomically(current, to: path, expectedOriginal: bytes)
-            } catch {
-                return CheckedFile(path: path, ioError: describe(error, path: path))
-            }
-        }
-        var result = CheckedFile(path: path, bytes: current, diagnostics: diagnostics)
-        result.fixesApplied = applied
-        return result
     }
 }

@@ -1,5 +1,6 @@
 import HTMLGen
 import LSPProtocol
+import ProjectModel
 import TemplateFormat
 import ToolSupport
 import Validator
@@ -77,8 +78,10 @@ struct ExportCommand {
                 return 2
             }
         }
-        let tree = SyntaxTree.parse(bytes)
-        let diagnostics = Validator.validate(tree, path: path, loader: fileImportLoader)
+        let file = commandFile(path: path, bytes: bytes)
+        let tree = file.tree
+        let project = Project(files: [file], loader: diskLoader)
+        let diagnostics = Validator.validate(file, in: project)
         let shown = diagnostics.filter { $0.severity == .error || $0.severity == .warning }
         if !shown.isEmpty {
             let checked = CheckedFile(path: label, bytes: bytes, diagnostics: shown)
@@ -144,7 +147,7 @@ struct ExportCommand {
             }
         }
 
-        let document = ResolvedDocument.resolve(tree, path: path, loader: fileImportLoader, data: data, only: selected)
+        let document = ResolvedDocument.resolve(file, in: project, data: data, only: selected)
         let dataSource = args.options["--data"] ?? "data"
         for issue in document.issues where issue.kind != .droppedURL {
             env.err("\(dataSource): \(issue.severity.rawValue): \(issue.message)\n")

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Basics
 import TemplateFormat
 
 /// What validating each top-level template and annotation set found, kept between
@@ -21,7 +22,6 @@ public final class ValidationCache: @unchecked Sendable {
         var bytes: [UInt8]
         var start: Int
         var diagnostics: [Diagnostic]
-        var usedStyles: Set<String>
     }
 
     struct Key: Hashable {
@@ -68,20 +68,7 @@ public final class ValidationCache: @unchecked Sendable {
     }
 
     static func hash(_ bytes: ArraySlice<UInt8>, seed: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
-        bytes.withUnsafeBytes { raw in
-            var h = seed ^ UInt64(raw.count)
-            var i = 0
-            while i + 8 <= raw.count {
-                h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
-                h ^= h >> 29
-                i += 8
-            }
-            while i < raw.count {
-                h = (h ^ UInt64(raw[i])) &* 0x100_0000_01b3
-                i += 1
-            }
-            return h
-        }
+        fingerprint(bytes, seed: seed)
     }
 
     static func same(_ a: [UInt8], _ b: ArraySlice<UInt8>) -> Bool {
@@ -92,29 +79,5 @@ public final class ValidationCache: @unchecked Sendable {
                 return memcmp(p, q, x.count) == 0
             }
         }
-    }
-}
-
-/// A value behind a pthread mutex, for the validator and the language server (Foundation's
-/// locks would load Foundation into the server, and `Synchronization.Mutex` needs macOS 15).
-package final class Locked<Value>: @unchecked Sendable {
-    private var value: Value
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-
-    package init(_ value: Value) {
-        self.value = value
-        mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
     }
 }

@@ -1,33 +1,23 @@
+import ProjectModel
 import TemplateFormat
-
-/// What the caller's loader gives back for an `import`: the file's bytes and a canonical
-/// path (used to detect cycles and in messages), or why it could not be read.
-public enum ImportResult: Sendable {
-    case loaded(path: String, bytes: [UInt8])
-    case failed(message: String)
-}
-
-/// Resolves an import path written in `importer` (nil for an unsaved document). The CLI
-/// reads files; the language server reads open documents first. The validator itself does
-/// no I/O.
-public typealias ImportLoader = @Sendable (_ path: String, _ importer: String?) -> ImportResult
 
 /// Runs every structure and lint rule over a parsed document.
 public enum Validator {
-    /// All diagnostics for the document, syntax ones included, sorted by position, with
-    /// `// tdl-ignore` suppressions applied.
+    /// All diagnostics for a file of `project`, syntax ones included, sorted by position,
+    /// with `// tdl-ignore` suppressions applied. Styles come from the file's scope in the
+    /// project, and a style counts as used when any file of the project uses it.
     ///
     /// With a `cache` (one per document, kept across edits), templates and annotation sets
     /// whose text and styles did not change since the last call are not checked again.
-    public static func validate(_ tree: SyntaxTree, path: String? = nil, loader: ImportLoader? = nil,
-                                cache: ValidationCache? = nil) -> [Diagnostic] {
+    public static func validate(_ file: ProjectFile, in project: Project, cache: ValidationCache? = nil) -> [Diagnostic] {
+        let tree = file.tree
         // The checker reads the tree through a raw view (no reference counting per node),
         // valid only inside this call. Its list is taken over as is and the (usually few)
         // syntax diagnostics added to it: copying tens of thousands of diagnostics into a
         // new array would cost more than the sort below. Codes never coincide across the
         // two, so the order of equal positions does not depend on which list came first.
         var all = tree.withRawView { raw in
-            var checker = Checker(tree: tree, raw: raw, path: path, loader: loader, cache: cache)
+            var checker = Checker(file: file, project: project, raw: raw, cache: cache)
             checker.run()
             return checker.diagnostics
         }
@@ -72,6 +62,16 @@ public enum Validator {
                 (base + i).initialize(to: held)
             }
         }
+    }
+
+    /// A document on its own: a project of this one file and what it imports through
+    /// `loader` (none: imports are reported as unavailable). `path` nil: a document with no
+    /// place on disk, whose relative imports the loader resolves as it sees fit.
+    public static func validate(_ tree: SyntaxTree, path: String? = nil, loader: ImportLoader? = nil,
+                                cache: ValidationCache? = nil) -> [Diagnostic] {
+        let file = path.map { ProjectFile(path: $0, tree: tree) } ?? ProjectFile(unsaved: "<document>", tree: tree)
+        let project = Project(files: [file], loader: loader.map { ProjectLoader($0) })
+        return validate(file, in: project, cache: cache)
     }
 
     public static func validate(_ bytes: [UInt8], path: String? = nil, loader: ImportLoader? = nil) -> [Diagnostic] {

@@ -1,3 +1,4 @@
+import ProjectModel
 import Foundation
 import HTMLGen
 import TemplateFormat

@@ -1,12 +1,13 @@
 import XCTest
+import ProjectModel
 import TemplateFormat
 import Validator
 @testable import LanguageFeatures
 
 final class CompletionTests: XCTestCase {
-    private func complete(_ text: String, resolver: ImportResolver? = nil, files: [SourceFile] = []) -> [CompletionItem] {
+    private func complete(_ text: String) -> [CompletionItem] {
         let (file, _, cursor) = NavFixture.file(text)
-        return Completion.items(in: file, at: cursor, resolver: resolver)
+        return Completion.items(in: file, at: cursor)
     }
 
     private func labels(_ items: [CompletionItem]) -> [String] { items.map(\.label) }
@@ -110,7 +111,7 @@ final class CompletionTests: XCTestCase {
           style: |
         }
         """)
-        let items = Completion.items(in: file, at: cursor, resolver: NavFixture.resolver([shared]))
+        let items = Completion.items(in: file, at: cursor, styles: NavFixture.context(file, imports: [shared]).scope)
         XCTAssertEqual(labels(items), ["body", "shared-title"], "a style does not extend itself")
         XCTAssertEqual(items.last?.detail, "style from /w/shared.tdl")
         XCTAssertEqual(items.first?.kind, .reference)
@@ -168,7 +169,7 @@ final class CompletionTests: XCTestCase {
         let bytes = Array(text.utf8)
         for cut in stride(from: 0, through: bytes.count, by: 7) {
             let tree = SyntaxTree.parse(Array(bytes[0..<cut]))
-            let file = SourceFile(path: "/w/x.tdl", tree: tree)
+            let file = ProjectFile(path: "/w/x.tdl", tree: tree)
             _ = Completion.items(in: file, at: cut)
         }
     }

@@ -1,4 +1,5 @@
 import XCTest
+import ProjectModel
 import TemplateFormat
 import Validator
 @testable import LanguageFeatures
@@ -65,7 +66,8 @@ final class EditFeaturesRobustnessTests: XCTestCase {
                 XCTAssertTrue(zip(edits, edits.dropFirst()).allSatisfy { $0.range.end <= $1.range.start }, "prefix \(length)")
             }
             if length % 40 == 0 {
-                _ = Preview.page(for: tree, diagnostics: diagnostics, at: length / 2)
+                let file = ProjectFile(path: "/w/x.tdl", tree: tree)
+                _ = Preview.page(for: file, in: Project(files: [file], loader: nil), diagnostics: diagnostics, at: length / 2)
             }
         }
     }

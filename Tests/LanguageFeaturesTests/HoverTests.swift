@@ -1,4 +1,5 @@
 import XCTest
+import ProjectModel
 import TemplateFormat
 @testable import LanguageFeatures
 
@@ -38,7 +39,7 @@ final class HoverTests: XCTestCase {
 
     private func hover(_ needle: String, plus: Int = 0, occurrence: Int = 0) -> HoverResult? {
         let (file, index, _) = NavFixture.file(mainText)
-        let c = NavigationContext(file: file, index: index, resolver: NavFixture.resolver([shared]))
+        let c = NavFixture.context(file, imports: [shared])
         return Hover.hover(at: NavFixture.offset(of: needle, in: file, occurrence: occurrence) + plus, in: c)
     }
 
@@ -94,7 +95,7 @@ final class HoverTests: XCTestCase {
     func testNoHoverOnPunctuationOrInBrokenFiles() {
         XCTAssertNil(hover("{\n  params"))
         let (file, index, _) = NavFixture.file("template t {\n  text a {\n    font-size: \"")
-        let c = NavigationContext(file: file, index: index)
+        let c = NavFixture.context(file)
         for offset in -1...(file.tree.bytes.count + 2) { _ = Hover.hover(at: offset, in: c) }
         XCTAssertNotNil(Hover.hover(at: NavFixture.offset(of: "font-size", in: file), in: c))
     }

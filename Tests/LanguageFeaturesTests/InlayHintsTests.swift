@@ -1,4 +1,5 @@
 import XCTest
+import ProjectModel
 import TemplateFormat
 @testable import LanguageFeatures
 
@@ -52,10 +53,9 @@ final class InlayHintsTests: XCTestCase {
     }
 
     func testImportedStylesComeFromTheLookup() {
-        let other = SourceFile(path: "/p/shared.tdl", tree: SyntaxTree.parse("style shared { color: red; style: local }"))
+        let other = ProjectFile(path: "/w/shared.tdl", tree: SyntaxTree.parse("style shared { color: red; style: local }"))
         let tree = SyntaxTree.parse("import \"shared.tdl\"\nstyle local { opacity: 1 }\ntemplate t { text a { style: shared; text: \"x\" } }")
-        let scope = StyleScope(file: SourceFile(path: "/p/main.tdl", tree: tree),
-                               resolver: { path, _ in path == "shared.tdl" ? other : nil })
+        let scope = NavFixture.context(ProjectFile(path: "/w/main.tdl", tree: tree), imports: [other]).scope
         let hints = InlayHints.hints(in: tree, range: ByteRange(start: 0, end: tree.bytes.count), styles: scope)
         XCTAssertEqual(hints.map(\.label), ["color, opacity"])
         XCTAssertTrue(InlayHints.hints(in: tree, range: ByteRange(start: 0, end: tree.bytes.count)).isEmpty,

@@ -1,29 +1,38 @@
+import ProjectModel
 import TemplateFormat
 @testable import LanguageFeatures
 
-/// Test documents written with a `|` marking the cursor (the marker is removed).
+/// Test documents written with a `|` marking the cursor (the marker is removed), and the
+/// projects they are read in.
 enum NavFixture {
-    static func file(_ text: String, path: String = "/w/main.tdl") -> (SourceFile, SymbolIndex, Int) {
+    static func file(_ text: String, path: String = "/w/main.tdl") -> (ProjectFile, SymbolIndex, Int) {
         var bytes = Array(text.utf8)
         let cursor = bytes.firstIndex(of: UInt8(ascii: "|")) ?? bytes.count
         if cursor < bytes.count { bytes.remove(at: cursor) }
-        let tree = SyntaxTree.parse(bytes)
-        return (SourceFile(path: path, tree: tree), SymbolIndex(tree: tree), cursor)
+        let file = ProjectFile(path: path, bytes: bytes)
+        return (file, file.symbols, cursor)
     }
 
-    static func source(_ text: String, path: String) -> SourceFile {
-        SourceFile(path: path, tree: SyntaxTree.parse(text))
+    static func source(_ text: String, path: String) -> ProjectFile {
+        ProjectFile(path: path, tree: SyntaxTree.parse(text))
     }
 
-    /// A resolver over in-memory files keyed by the path written in `import` (no directories).
-    static func resolver(_ files: [SourceFile]) -> ImportResolver {
-        return { importPath, _ in
-            files.first { $0.path == "/w/" + importPath }
-        }
+    /// Imports read from in-memory files keyed by path (`/w/` + the path written; no folders).
+    static func loader(_ files: [ProjectFile]) -> ProjectLoader {
+        let bytes = Dictionary(files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { a, _ in a })
+        return ProjectLoader(
+            resolve: { path, _ in .success(path.hasPrefix("/") ? path : "/w/" + path) },
+            read: { path in bytes[path].map { .success($0) } ?? .failure(ImportFailure("no such file")) })
+    }
+
+    /// `file` in a project whose other members are `others` (open documents, workspace
+    /// files), with `imports` readable on demand.
+    static func context(_ file: ProjectFile, imports: [ProjectFile] = [], others: [ProjectFile] = []) -> NavigationContext {
+        NavigationContext(project: Project(files: [file] + others, loader: loader(imports)), file: file)
     }
 
     /// Offset of the n-th occurrence (0-based) of `needle` in the file's text.
-    static func offset(of needle: String, in file: SourceFile, occurrence: Int = 0) -> Int {
+    static func offset(of needle: String, in file: ProjectFile, occurrence: Int = 0) -> Int {
         let hay = file.tree.bytes
         let n = Array(needle.utf8)
         var seen = 0
@@ -38,5 +47,5 @@ enum NavFixture {
         return -1
     }
 
-    static func text(_ range: ByteRange, in file: SourceFile) -> String { file.tree.text(of: range) }
+    static func text(_ range: ByteRange, in file: ProjectFile) -> String { file.tree.text(of: range) }
 }

@@ -1,4 +1,5 @@
 import XCTest
+import ProjectModel
 import TemplateFormat
 @testable import LanguageFeatures
 
@@ -30,9 +31,9 @@ final class NavigationTests: XCTestCase {
     }
     """
 
-    private func context(otherFiles: [SourceFile] = []) -> NavigationContext {
+    private func context(otherFiles: [ProjectFile] = []) -> NavigationContext {
         let (file, index, _) = NavFixture.file(mainText)
-        return NavigationContext(file: file, index: index, resolver: NavFixture.resolver([shared]), otherFiles: otherFiles)
+        return NavFixture.context(file, imports: [shared], others: otherFiles)
     }
 
     func testDefinitionOfLocalAndImportedStyle() {
@@ -103,7 +104,7 @@ final class NavigationTests: XCTestCase {
           arrow y { to: box }
         }
         """)
-        let c = NavigationContext(file: file, index: index)
+        let c = NavFixture.context(file)
         let secondUse = NavFixture.offset(of: "to: box", in: file, occurrence: 1) + 4
         XCTAssertEqual(Navigation.definition(at: secondUse, in: c).first?.range.start, NavFixture.offset(of: "box {", in: file, occurrence: 1))
         XCTAssertEqual(Navigation.references(at: secondUse, includeDeclaration: true, in: c).count, 2)
@@ -111,25 +112,21 @@ final class NavigationTests: XCTestCase {
 
     func testUndefinedReferenceHasNoDefinitionButHighlights() {
         let (file, index, _) = NavFixture.file("template t {\n  text a { style: nope; text: \"x\" }\n  text b { style: nope; text: \"x\" }\n}\n")
-        let c = NavigationContext(file: file, index: index)
+        let c = NavFixture.context(file)
         let use = NavFixture.offset(of: "nope", in: file)
         XCTAssertTrue(Navigation.definition(at: use, in: c).isEmpty)
         XCTAssertEqual(Navigation.highlights(at: use, in: c).count, 2)
     }
 
     func testWholeDocumentIndexIsBuiltOnlyWhenNeeded() {
-        let (file, _, _) = NavFixture.file(mainText)
-        var builds = 0
-        let c = NavigationContext(file: file, indexProvider: { builds += 1; return SymbolIndex(tree: file.tree) },
-                                  resolver: NavFixture.resolver([shared]))
+        let file = ProjectFile(path: "/w/main.tdl", tree: SyntaxTree.parse(mainText))
+        let c = NavFixture.context(file, imports: [shared])
         let param = NavFixture.offset(of: "{{user}}", in: file) + 3
         XCTAssertEqual(Navigation.definition(at: param, in: c).count, 1)
         XCTAssertNotNil(Hover.hover(at: param, in: c))
         XCTAssertEqual(Navigation.highlights(at: param, in: c).count, 3)
-        XCTAssertEqual(builds, 0, "element and parameter requests read the enclosing block only")
+        XCTAssertNil(file.symbolsIfBuilt, "element and parameter requests read the enclosing block only")
         XCTAssertEqual(Navigation.highlights(at: NavFixture.offset(of: "style: body", in: file) + 8, in: c).count, 2)
-        XCTAssertEqual(builds, 1, "a style's uses are anywhere in the document")
-        _ = Navigation.highlights(at: NavFixture.offset(of: "style: body", in: file) + 8, in: c)
-        XCTAssertEqual(builds, 1, "built once per context")
+        XCTAssertNotNil(file.symbolsIfBuilt, "a style's uses are anywhere in the document")
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+import ProjectModel
 import TemplateFormat
 import Validator
 @testable import LanguageFeatures
@@ -17,8 +18,9 @@ final class PreviewTests: XCTestCase {
     """
 
     private func page(_ text: String, at offset: Int) -> Result<PreviewPage, PreviewProblem> {
-        let tree = SyntaxTree.parse(text)
-        return Preview.page(for: tree, diagnostics: Validator.validate(tree), at: offset)
+        let file = ProjectFile(path: "/w/x.tdl", tree: SyntaxTree.parse(text))
+        let project = Project(files: [file], loader: nil)
+        return Preview.page(for: file, in: project, diagnostics: Validator.validate(file, in: project), at: offset)
     }
 
     func testPreviewsTheTemplateUnderTheCursor() throws {

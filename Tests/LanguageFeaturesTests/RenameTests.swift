@@ -1,4 +1,5 @@
 import XCTest
+import ProjectModel
 import TemplateFormat
 @testable import LanguageFeatures
 
@@ -18,7 +19,7 @@ final class RenameTests: XCTestCase {
 
     private func context() -> NavigationContext {
         let (file, index, _) = NavFixture.file(mainText)
-        return NavigationContext(file: file, index: index, resolver: NavFixture.resolver([shared]))
+        return NavFixture.context(file, imports: [shared])
     }
 
     private func apply(_ edits: [TextEdit], to text: String) -> String {

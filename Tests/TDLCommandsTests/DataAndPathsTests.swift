@@ -1,4 +1,5 @@
 import XCTest
+import ToolSupport
 @testable import TDLCommands
 
 /// `export --data`: the JSON file of parameter values, read without Foundation.
@@ -154,10 +155,11 @@ final class ExportFolderTests: XCTestCase {
     }
 }
 
-/// Where `import "…"` looks: the importer's folder, normalised.
-final class ImportPathTests: XCTestCase {
-    func resolve(_ path: String, from importer: String?) -> String {
-        resolvedImportPath(path, importer: importer, workingDirectory: { "/work/dir" })
+/// Where `import "…"` looks for the commands: the importer's folder, normalised
+/// (ToolSupport's `resolveImportPath`, with the working directory for standard input).
+final class CommandImportPathTests: XCTestCase {
+    func resolve(_ path: String, from importer: String?) -> String? {
+        resolveImportPath(path, importer: importer, workingDirectory: "/work/dir")
     }
 
     func testRelativeToTheImporter() {
@@ -183,7 +185,7 @@ final class ImportPathTests: XCTestCase {
         XCTAssertEqual(resolve("/abs//s.tdl", from: "sub/main.tdl"), "/abs/s.tdl")
         XCTAssertEqual(resolve("s.tdl", from: nil), "/work/dir/s.tdl")
         XCTAssertEqual(resolve("../s.tdl", from: nil), "/work/s.tdl")
-        XCTAssertEqual(resolvedImportPath("s.tdl", importer: nil, workingDirectory: { "" }), "s.tdl",
+        XCTAssertEqual(resolveImportPath("s.tdl", importer: nil, workingDirectory: ""), "s.tdl",
                        "no working directory: relative to wherever the process is")
     }
 }

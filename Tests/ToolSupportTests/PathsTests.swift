@@ -1,5 +1,6 @@
 import XCTest
 @testable import ToolSupport
+import ProjectModel
 
 #if canImport(Glibc)
 import Glibc
@@ -248,5 +249,35 @@ private extension Substring {
         while let c = s.first, c == " " || c == "\t" { s.removeFirst() }
         while let c = s.last, c == " " || c == "\t" { s.removeLast() }
         return s
+    }
+}
+
+/// `resolveImportPath`: the one place an import becomes a path, for the CLI and the server.
+final class ImportPathTests: XCTestCase {
+    func testImportsResolveAgainstTheImportersFolder() {
+        XCTAssertEqual(resolveImportPath("styles.tdl", importer: "/w/a/main.tdl", workingDirectory: nil), "/w/a/styles.tdl")
+        XCTAssertEqual(resolveImportPath("../shared/./s.tdl", importer: "/w/a/main.tdl", workingDirectory: nil), "/w/shared/s.tdl")
+        XCTAssertEqual(resolveImportPath("/abs//x/../y.tdl", importer: "/w/a/main.tdl", workingDirectory: nil), "/abs/y.tdl")
+        XCTAssertEqual(resolveImportPath("../../../x.tdl", importer: "/w/main.tdl", workingDirectory: nil), "/x.tdl")
+        XCTAssertEqual(resolveImportPath("x.tdl", importer: "/main.tdl", workingDirectory: nil), "/x.tdl")
+        XCTAssertEqual(resolveImportPath("s.tdl", importer: "Examples/a.tdl", workingDirectory: nil), "Examples/s.tdl")
+        XCTAssertEqual(resolveImportPath("s.tdl", importer: "./a.tdl", workingDirectory: nil), "./s.tdl")
+        XCTAssertEqual(resolveImportPath("../s.tdl", importer: "a.tdl", workingDirectory: nil), "../s.tdl")
+    }
+
+    func testADocumentWithoutAPathUsesTheWorkingDirectoryOrNothing() {
+        XCTAssertEqual(resolveImportPath("s.tdl", importer: nil, workingDirectory: "/w"), "/w/s.tdl")
+        XCTAssertEqual(resolveImportPath("/x.tdl", importer: nil, workingDirectory: nil), "/x.tdl")
+        // An unsaved editor buffer has no folder: a relative import names nothing.
+        XCTAssertNil(resolveImportPath("x.tdl", importer: nil, workingDirectory: nil))
+    }
+
+    func testTheDiskLoaderSaysWhyAFileCannotBeRead() throws {
+        let loader = ProjectLoader.disk()
+        XCTAssertEqual(try loader.resolve("b.tdl", "/nowhere/a.tdl").get(), "/nowhere/b.tdl")
+        guard case .failure(let failure) = loader.read("/nowhere/b.tdl") else { return XCTFail("read a missing file") }
+        XCTAssertEqual(failure.message, "no such file or directory")
+        guard case .failure(let relative) = loader.resolve("b.tdl", nil) else { return XCTFail("resolved without a folder") }
+        XCTAssertTrue(relative.message.contains("saved in a folder"))
     }
 }

@@ -1,3 +1,4 @@
+import ProjectModel
 import XCTest
 import TemplateFormat
 import Validator

@@ -1,3 +1,4 @@
+import ProjectModel
 import XCTest
 import Foundation
 import TemplateFormat

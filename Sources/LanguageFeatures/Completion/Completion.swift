@@ -1,3 +1,4 @@
+import ProjectModel
 import TemplateFormat
 import Validator
 
@@ -8,11 +9,11 @@ public enum Completion {
     /// Characters after which an editor should ask for completion.
     public static let triggerCharacters: [String] = [":", "{", " "]
 
-    /// Proposals at `offset` in `file`; `resolver` brings in imported documents for style
-    /// names. Reads only the cursor's line, the blocks around it and, for element and
-    /// parameter names, the enclosing template or annotation set.
-    public static func items(in file: SourceFile, at offset: Int,
-                             resolver: ImportResolver? = nil) -> [CompletionItem] {
+    /// Proposals at `offset` in `file`; `styles` is the file's scope in its project (nil: the
+    /// file's own styles only). Reads only the cursor's line, the blocks around it and, for
+    /// element and parameter names, the enclosing template or annotation set.
+    public static func items(in file: ProjectFile, at offset: Int,
+                             styles: StyleScope? = nil) -> [CompletionItem] {
         let tree = file.tree
         let offset = SyntaxLookup.clamp(offset, in: tree)
         let tokens = tree.tokens
@@ -38,7 +39,7 @@ public enum Completion {
         if line.count >= 2, line[0].kind == .identifier, line[1].kind == .colon, let block {
             let key = tree.text(of: line[0])
             let previous = Array(line.dropFirst(2))
-            return valueItems(in: file, block: block, key: key, previous: previous, word: word, resolver: resolver)
+            return valueItems(in: file, block: block, key: key, previous: previous, word: word, styles: styles)
         }
         return []
     }
@@ -63,7 +64,7 @@ public enum Completion {
 
     // MARK: Members: block kinds and properties
 
-    static func memberItems(in file: SourceFile, block: BlockSyntax?, word: ByteRange) -> [CompletionItem] {
+    static func memberItems(in file: ProjectFile, block: BlockSyntax?, word: ByteRange) -> [CompletionItem] {
         let tree = file.tree
         guard let block else { return topLevelItems(in: tree, word: word) }
         guard let kind = Schema.kind(block.kind) else { return [] }
@@ -139,8 +140,8 @@ public enum Completion {
 
     // MARK: Values after `key:`
 
-    static func valueItems(in file: SourceFile, block: BlockSyntax, key: String, previous: [Token],
-                           word: ByteRange, resolver: ImportResolver?) -> [CompletionItem] {
+    static func valueItems(in file: ProjectFile, block: BlockSyntax, key: String, previous: [Token],
+                           word: ByteRange, styles: StyleScope?) -> [CompletionItem] {
         guard let property = SchemaDocs.property(key, inKind: block.kind) else { return [] }
         let atomsBefore = previous.filter { $0.kind.isAtom }
         var items: [CompletionItem] = []
@@ -175,11 +176,11 @@ public enum Completion {
             }
         case .styleReference:
             guard atomsBefore.isEmpty else { return [] }
-            let scope = StyleScope(file: file, resolver: resolver)
+            let scope = styles ?? Project(files: [file], loader: nil).scope(of: file.path)
             let own = block.kind == "style" ? block.name : nil
             for (n, name) in scope.names.enumerated() where name != own {
                 guard let definition = scope.style(named: name) else { continue }
-                let from = definition.file.path == file.path ? "style" : "style from \(definition.file.path)"
+                let from = definition.path == file.path ? "style" : "style from \(definition.path)"
                 add(name, .reference, detail: from, doc: SyntaxLookup.docComment(of: definition.block), n)
             }
         case .pointOrElement:
@@ -202,7 +203,7 @@ public enum Completion {
 
     // MARK: Parameters inside `{{`
 
-    static func parameterItems(in file: SourceFile, string: Token, at offset: Int) -> [CompletionItem] {
+    static func parameterItems(in file: ProjectFile, string: Token, at offset: Int) -> [CompletionItem] {
         let bytes = file.tree.bytes
         var start = offset
         while start > string.start && Identifier.isContinue(bytes[start - 1]) { start -= 1 }

@@ -51,13 +51,4 @@ enum EditSyntax {
         for kind in Schema.kinds { for property in kind.properties where property.type == .url { keys.insert(property.name) } }
         return keys
     }()
-
-    /// The top-level styles of a document by name (the first definition wins, as in the validator).
-    static func styles(_ tree: SyntaxTree) -> [String: BlockSyntax] {
-        var styles: [String: BlockSyntax] = [:]
-        for block in tree.document.blocks where block.kind == "style" {
-            if let name = block.name, styles[name] == nil { styles[name] = block }
-        }
-        return styles
-    }
 }

@@ -1,3 +1,4 @@
+import ProjectModel
 import TemplateFormat
 import Validator
 
@@ -39,12 +40,12 @@ public enum Hover {
         let tree = context.file.tree
         switch symbol.kind {
         case .style:
-            let scope = StyleScope(file: context.file, resolver: context.resolver)
+            let scope = context.scope
             guard let definition = scope.style(named: symbol.name) else {
                 return "```tdl\nstyle \(symbol.name)\n```\n\nNo style named `\(symbol.name)` in this file or its imports."
             }
             var parts = ["```tdl\nstyle \(symbol.name)\n```"]
-            if definition.file.path != context.file.path { parts.append("Defined in `\(definition.file.path)`.") }
+            if definition.path != context.file.path { parts.append("Defined in `\(definition.file.path)`.") }
             if let doc = SyntaxLookup.docComment(of: definition.block) { parts.append(doc) }
             let contributions = styleContributions(scope: scope, styleName: symbol.name, except: [])
             if !contributions.isEmpty { parts.append("Sets:\n" + contributions.joined(separator: "\n")) }
@@ -96,7 +97,7 @@ public enum Hover {
         }
         if let styleName = block.property("style")?.firstAtom?.text, block.kind != "style" {
             let own = Set(block.properties.map(\.key))
-            let scope = StyleScope(file: context.file, resolver: context.resolver)
+            let scope = context.scope
             let contributions = styleContributions(scope: scope, styleName: styleName, except: own)
             if !contributions.isEmpty { parts.append("From its style:\n" + contributions.joined(separator: "\n")) }
         }
@@ -111,7 +112,7 @@ public enum Hover {
         // Own value versus what the style chain would give.
         if property.key != "style", block.kind != "params",
            let styleName = block.property("style")?.firstAtom?.text {
-            let scope = StyleScope(file: context.file, resolver: context.resolver)
+            let scope = context.scope
             if let inherited = scope.inheritedProperty(property.key, styleName: styleName), inherited.style.name != block.name {
                 let value = inherited.property.value?.node.text ?? ""
                 parts.append("Set here, overriding `\(value)` from style `\(inherited.style.name)`.")
@@ -146,14 +147,23 @@ public enum Hover {
         }
         if directive.keyword == "import", token.kind == .string {
             let path = AtomSyntax(tree: tree, token: token).stringValue
-            guard let resolver = context.resolver, let imported = resolver(path, context.file.path) else {
+            guard let imported = importedFile(at: token.range, in: context) else {
                 return HoverResult(markdown: "`\(path)` cannot be found.", range: token.range)
             }
-            let styles = imported.tree.document.blocks.filter { $0.kind == "style" }.compactMap(\.name)
+            let styles = imported.summary.styles.map(\.name)
             var text = "Imports `\(imported.path)`."
             if !styles.isEmpty { text += "\n\nStyles: " + styles.map { "`\($0)`" }.joined(separator: ", ") }
             return HoverResult(markdown: text, range: token.range)
         }
         return nil
+    }
+
+    /// The file the import written at `range` leads to, if the project has it.
+    static func importedFile(at range: ByteRange, in context: NavigationContext) -> ProjectFile? {
+        let file = context.file
+        let targets = context.project.importTargets(of: file.path)
+        guard let i = file.summary.imports.firstIndex(where: { $0.range == range }), i < targets.count,
+              let target = targets[i] else { return nil }
+        return context.project.file(target)
     }
 }

@@ -1,3 +1,4 @@
+import ProjectModel
 import TemplateFormat
 
 /// A short note shown inline after `position`.
@@ -21,37 +22,26 @@ public enum InlayHints {
 
     /// After each `style: name` inside `range`, the properties the style chain supplies that
     /// the block does not set itself: `background, padding, corner-radius +2`. Styles come
-    /// from `styles` (the document's and its imports', built by the caller for this
-    /// document), or from the document alone when nil. No hint when the style is unknown
-    /// or contributes nothing.
+    /// from `styles` (the document's scope in its project), or from the document alone when
+    /// nil. No hint when the style is unknown or contributes nothing.
     public static func hints(in tree: SyntaxTree, range: ByteRange, styles: StyleScope? = nil) -> [InlayHint] {
-        let local = styles == nil ? EditSyntax.styles(tree) : [:]
-        func style(_ name: String) -> BlockSyntax? {
-            if let styles { return styles.style(named: name)?.block }
-            return local[name]
-        }
+        let scope = styles ?? Project(files: [ProjectFile(unsaved: "<document>", tree: tree)], loader: nil).scope(of: "<document>")
         var hints: [InlayHint] = []
         for block in EditSyntax.allBlocks(tree, overlapping: range) {
             guard let reference = block.property("style"), let atom = reference.firstAtom,
                   atom.kind == .identifier, range.intersects(reference.range) else { continue }
             var own: Set<String> = []
             for property in block.properties { own.insert(property.key) }
-            // Walk the chain: the nearest style wins for each key, as the exporter resolves it.
+            // The nearest style wins for each key, as the exporter resolves it. A style that
+            // extends itself (through others) stops at itself.
             var supplied: [(key: String, value: String, from: String)] = []
             var taken: Set<String> = own
-            var visited: Set<String> = []
-            var next: String? = atom.text
-            if block.kind == "style", let name = block.name { visited.insert(name) }
-            while let name = next, visited.insert(name).inserted, let styleBlock = style(name) {
-                next = nil
-                for property in styleBlock.properties {
-                    if property.key == "style" {
-                        if let parent = property.firstAtom, parent.kind == .identifier { next = parent.text }
-                        continue
-                    }
-                    guard taken.insert(property.key).inserted else { continue }
+            taken.insert("style")
+            for definition in scope.chain(from: atom.text) {
+                if block.kind == "style" && definition.path == scope.path && definition.name == block.name { break }
+                for property in definition.block.properties where taken.insert(property.key).inserted {
                     let value = property.value.map { $0.node.text } ?? ""
-                    supplied.append((property.key, value, name))
+                    supplied.append((property.key, value, definition.name))
                 }
             }
             guard !supplied.isEmpty else { continue }

@@ -1,3 +1,4 @@
+import ProjectModel
 import TemplateFormat
 
 /// Finding things at a byte offset in a tree: the token, the block, the property.

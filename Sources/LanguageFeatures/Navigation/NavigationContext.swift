@@ -1,55 +1,31 @@
+import ProjectModel
 import TemplateFormat
 
-/// What a cross-document request may look at: the document, its symbol index (built once
-/// per version), how to reach its imports, and other known documents (open ones, workspace
-/// files) that may import it and so use its styles.
+/// What a request may look at: the document (a file of the project) and the project, which
+/// knows every other file (open or not) and what their names mean.
 public struct NavigationContext {
-    public let file: SourceFile
-    public let resolver: ImportResolver?
-    public let otherFiles: [SourceFile]
-    private let lazyIndex: LazySymbolIndex
+    public let project: Project
+    public let file: ProjectFile
 
-    /// `index`: the document's symbol index when the caller has one (built once per version).
-    public init(file: SourceFile, index: SymbolIndex, resolver: ImportResolver? = nil, otherFiles: [SourceFile] = []) {
-        self.init(file: file, indexProvider: { index }, resolver: resolver, otherFiles: otherFiles)
-    }
-
-    /// `indexProvider` is called only when a request needs the whole document's symbols
-    /// (highlighting a style, references, rename); hover and definition look at the
-    /// top-level block under the cursor only.
-    public init(file: SourceFile, indexProvider: @escaping () -> SymbolIndex, resolver: ImportResolver? = nil,
-                otherFiles: [SourceFile] = []) {
+    public init(project: Project, file: ProjectFile) {
+        self.project = project
         self.file = file
-        self.lazyIndex = LazySymbolIndex(indexProvider)
-        self.resolver = resolver
-        self.otherFiles = otherFiles
     }
 
-    /// The whole document's symbol index.
-    public var index: SymbolIndex { lazyIndex.value }
+    /// The document's symbol index (built once per version, by its `ProjectFile`).
+    public var index: SymbolIndex { file.symbols }
 
-    /// Symbols of the top-level block holding `offset` (or the whole index when it is built already).
+    /// The styles the document can use.
+    public var scope: StyleScope { project.scope(of: file.path) }
+
+    /// Symbols of the top-level block holding `offset` (or the whole index when it is built
+    /// already): hover and definition look at the block under the cursor only.
     func localIndex(at offset: Int) -> SymbolIndex? {
-        if let built = lazyIndex.built { return built }
+        if let built = file.symbolsIfBuilt { return built }
         guard let top = file.tree.document.blocks.first(where: { $0.range.start <= offset && offset <= $0.range.end }) else {
             return nil
         }
         return SymbolIndex(topLevel: top)
-    }
-}
-
-/// Builds the index on first use; one per request context.
-final class LazySymbolIndex {
-    private let make: () -> SymbolIndex
-    private(set) var built: SymbolIndex?
-
-    init(_ make: @escaping () -> SymbolIndex) { self.make = make }
-
-    var value: SymbolIndex {
-        if let built { return built }
-        let index = make()
-        built = index
-        return index
     }
 }
 

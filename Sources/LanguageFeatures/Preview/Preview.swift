@@ -1,4 +1,5 @@
 import HTMLGen
+import ProjectModel
 import TemplateFormat
 import Validator
 
@@ -20,9 +21,10 @@ public enum Preview {
     ///
     /// - Parameters:
     ///   - diagnostics: the document's diagnostics, as the validator gave them for this version.
-    ///   - loader: reads imports (styles), as for validation.
-    public static func page(for tree: SyntaxTree, diagnostics: [Diagnostic], at offset: Int,
-                            path: String? = nil, loader: ImportLoader? = nil) -> Result<PreviewPage, PreviewProblem> {
+    ///   - project: where its styles come from, as for validation.
+    public static func page(for file: ProjectFile, in project: Project, diagnostics: [Diagnostic],
+                            at offset: Int) -> Result<PreviewPage, PreviewProblem> {
+        let tree = file.tree
         let errors = diagnostics.filter { $0.severity == .error }
         if let first = errors.first {
             let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""
@@ -40,7 +42,7 @@ public enum Preview {
                 break
             }
         }
-        let document = ResolvedDocument.resolve(tree, path: path, loader: loader, only: [wanted])
+        let document = ResolvedDocument.resolve(file, in: project, only: [wanted])
         guard let item = document.item(named: wanted), let html = Exporter.render(item, as: .html) else {
             let reason = document.issues.first.map { " \($0)" } ?? ""
             return .failure(PreviewProblem(message: "No preview of `\(wanted)`.\(reason)"))

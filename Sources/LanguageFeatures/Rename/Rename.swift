@@ -1,3 +1,4 @@
+import ProjectModel
 import TemplateFormat
 
 /// What prepareRename answers: the name's range and the text an editor pre-fills.
@@ -11,7 +12,9 @@ public struct RenameError: Error, Sendable, Hashable {
     public let message: String
 }
 
-/// Renaming styles (across the files that see them), element names and parameters.
+/// Renaming styles (across every file of the project that sees them, open or not), element
+/// names and parameters. A rename is refused unless every file means the same afterwards,
+/// with the new name.
 public enum Rename {
     /// The symbol name at `offset`, or an error saying why nothing there can be renamed.
     public static func prepare(at offset: Int, in context: NavigationContext) -> Result<RenameTarget, RenameError> {
@@ -19,7 +22,9 @@ public enum Rename {
             return .failure(RenameError(message: "Only style, element and parameter names can be renamed."))
         }
         guard symbol.definition != nil else {
-            return .failure(RenameError(message: "`\(symbol.name)` is not defined, so there is nothing to rename."))
+            let what = symbol.occurrence.isDefinition ? "is defined earlier in this file, so this one is a duplicate"
+                : "is not defined, so there is nothing to rename"
+            return .failure(RenameError(message: "`\(symbol.name)` \(what)."))
         }
         return .success(RenameTarget(range: symbol.occurrence.range, placeholder: symbol.name))
     }
@@ -39,20 +44,18 @@ public enum Rename {
             return .failure(RenameError(message: "`\(newName)` is not a valid name: a name starts with an ASCII letter or `_` and continues with letters, digits, `_` or `-`."))
         }
         if newName == symbol.name { return .success([:]) }
-        let places = Navigation.occurrences(of: symbol, in: context)
-        if let clash = clash(of: symbol, newName: newName, places: places, in: context) {
+        if let clash = clash(of: symbol, newName: newName, in: context) {
             return .failure(clash)
         }
         var edits: [String: [TextEdit]] = [:]
-        for place in places {
+        for place in Navigation.occurrences(of: symbol, in: context) {
             edits[place.location.path, default: []].append(TextEdit(range: place.location.range, newText: newName))
         }
         return .success(edits)
     }
 
     /// A name the new one would collide with, in the symbol's scope.
-    static func clash(of symbol: ResolvedSymbol, newName: String, places: [Navigation.Located],
-                      in context: NavigationContext) -> RenameError? {
+    static func clash(of symbol: ResolvedSymbol, newName: String, in context: NavigationContext) -> RenameError? {
         let local = context.localIndex(at: symbol.occurrence.range.start) ?? context.index
         switch symbol.kind {
         case .element:
@@ -64,16 +67,28 @@ public enum Rename {
                 return RenameError(message: "A parameter named `\(newName)` already exists in this template.")
             }
         case .style:
-            // Top-level names are unique in a file, and the new style name must not be
-            // taken by another style any of the affected files can already see.
-            let paths = Set(places.map(\.location.path))
-            for (file, _) in Navigation.candidateFiles(context) where paths.contains(file.path) {
-                if let block = file.tree.document.blocks.first(where: { $0.name == newName }) {
-                    return RenameError(message: "`\(newName)` is already the name of a `\(block.kind)` in \(file.path).")
-                }
-                if let other = StyleScope(file: file, resolver: context.resolver).style(named: newName) {
-                    return RenameError(message: "A style named `\(newName)` is already visible in \(file.path) (defined in \(other.file.path)).")
-                }
+            guard let definition = symbol.definition else { return nil }
+            return styleClash(definingFile: definition.path, newName: newName, in: context.project)
+        }
+        return nil
+    }
+
+    /// Every file that can see the style (its own file and every file importing it, directly
+    /// or not) must not know `newName` already: not as a top-level name of its own, not as a
+    /// style in its scope, and not in a `style:` it writes (which would start to mean the
+    /// renamed style).
+    static func styleClash(definingFile: String, newName: String, in project: Project) -> RenameError? {
+        for path in project.filesSeeing(definingFile) {
+            guard let file = project.file(path) else { continue }
+            if file.summary.topLevelNames.contains(newName) {
+                let kind = file.tree.document.blocks.first { $0.name == newName }?.kind ?? "block"
+                return RenameError(message: "`\(newName)` is already the name of a `\(kind)` in \(path).")
+            }
+            if let other = project.scope(of: path).style(named: newName) {
+                return RenameError(message: "A style named `\(newName)` is already visible in \(path) (defined in \(other.path)).")
+            }
+            if file.summary.styleUses.contains(where: { $0.name == newName }) {
+                return RenameError(message: "\(path) already writes `style: \(newName)`, which would then mean the renamed style.")
             }
         }
         return nil

@@ -7,7 +7,8 @@ public enum OutlineKind: String, Sendable, Hashable {
     /// A block whose kind the schema does not know (a typo, or a header still being typed).
     case unknown
 
-    init(kind: String) {
+    /// The outline kind of a block of this kind (`text`, `style`, …).
+    public init(blockKind kind: String) {
         switch kind {
         case "style": self = .style
         case "template": self = .template
@@ -72,7 +73,7 @@ public enum DocumentSymbols {
         if range.start > selection.start || range.end < selection.end {
             range = ByteRange(start: min(range.start, selection.start), end: max(range.end, selection.end))
         }
-        return OutlineSymbol(name: name, detail: kind.isEmpty ? "block" : kind, kind: OutlineKind(kind: kind),
+        return OutlineSymbol(name: name, detail: kind.isEmpty ? "block" : kind, kind: OutlineKind(blockKind: kind),
                              range: range, selectionRange: selection, children: children, hasName: block.nameToken != nil)
     }
 }

@@ -42,22 +42,18 @@ enum DiagnosticConversion {
             out.append(#","relatedInformation":["#)
             for (k, item) in diagnostic.related.enumerated() {
                 if k > 0 { out.append(UInt8(ascii: ",")) }
-                let target: DocumentAnalysis?
-                if let path = item.path, path != analysis.path {
-                    target = workspace.analysis(path: path)
-                } else {
-                    target = analysis
-                }
                 out.append(#"{"location":{"uri":"#)
-                if let target {
-                    JSONSerializer.writeString(target.uri, into: &out)
+                if let path = item.path, path != analysis.file.path {
+                    // Another file: its URI and line table come from the project, never the disk.
+                    JSONSerializer.writeString(workspace.uri(forKey: path), into: &out)
                     out.append(#","range":"#)
-                    writeRange(target.range(of: item.range), into: &out)
+                    let range = workspace.project.file(path).map { workspace.lspRange(item.range, in: $0.lineIndex) }
+                        ?? LSPRange(start: LSPPosition(line: 0, character: 0), end: LSPPosition(line: 0, character: 0))
+                    writeRange(range, into: &out)
                 } else {
-                    // A related file that cannot be read any more still gets a location, at its start.
-                    JSONSerializer.writeString(DocumentURI.uri(forPath: item.path ?? ""), into: &out)
+                    JSONSerializer.writeString(analysis.uri, into: &out)
                     out.append(#","range":"#)
-                    writeRange(LSPRange(start: LSPPosition(line: 0, character: 0), end: LSPPosition(line: 0, character: 0)), into: &out)
+                    writeRange(analysis.range(of: item.range), into: &out)
                 }
                 out.append(#"},"message":"#)
                 JSONSerializer.writeString(item.message, into: &out)
@@ -83,7 +79,7 @@ enum DiagnosticConversion {
             let start = out.count
             // Related locations in this document are compared by range; one in another
             // document (whose text may have changed) makes the diagnostic be written afresh.
-            let related: [LSPRange]? = previous == nil || diagnostic.related.contains { $0.path != nil && $0.path != analysis.path }
+            let related: [LSPRange]? = previous == nil || diagnostic.related.contains { $0.path != nil && $0.path != analysis.file.path }
                 ? nil : diagnostic.related.map { analysis.range(of: $0.range) }
             if let related, let json = previous?.previousJSON(of: diagnostic, at: range, related: related) {
                 out.append(contentsOf: json)

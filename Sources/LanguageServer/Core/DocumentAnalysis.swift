@@ -1,48 +1,48 @@
 import LSPProtocol
+import ProjectModel
 import TemplateFormat
 import Validator
 
-/// One version of one document, parsed and validated once and shared by every request for
-/// that version. Immutable, so handlers may keep it as long as they like.
+/// One version of one document, validated against the project once and shared by every
+/// request for that version. Immutable, so handlers may keep it as long as they like.
 public final class DocumentAnalysis: Sendable {
     public let uri: String
     /// File system path for `file://` URIs; nil for unsaved documents.
     public let path: String?
     /// The client's version for an open document; nil for a file read from disk.
     public let version: Int?
-    public let bytes: [UInt8]
-    public let tree: SyntaxTree
+    /// The document as the project holds it (its tree, summary and symbol index).
+    public let file: ProjectFile
+    public var bytes: [UInt8] { file.bytes }
+    public var tree: SyntaxTree { file.tree }
     public let lineIndex: LineIndex
     /// Every diagnostic (syntax and validator), sorted by position.
     public let diagnostics: [Diagnostic]
     public let encoding: PositionEncoding
-    /// Canonical paths of the imports the validator loaded (for refreshing dependents).
-    public let importedPaths: Set<String>
-    /// Distinguishes analyses of the same version (an import changed): part of `resultId`.
+    /// Distinguishes analyses of the same version (something it imports changed).
     let generation: Int
 
-    /// `tree`: the tree of `bytes` when the caller already has it (an incremental reparse).
-    init(uri: String, path: String?, version: Int?, bytes: [UInt8], tree: SyntaxTree? = nil, lineIndex: LineIndex?,
-         encoding: PositionEncoding, loader: ImportLoader?, cache: ValidationCache? = nil, generation: Int,
-         recordImports: (@Sendable () -> Set<String>)?) {
+    init(uri: String, path: String?, version: Int?, file: ProjectFile, lineIndex: LineIndex?,
+         encoding: PositionEncoding, project: Project, cache: ValidationCache? = nil, generation: Int) {
         self.uri = uri
         self.path = path
         self.version = version
-        self.bytes = bytes
+        self.file = file
         self.encoding = encoding
         self.generation = generation
-        let tree = tree ?? SyntaxTree.parse(bytes)
-        self.tree = tree
-        self.lineIndex = lineIndex ?? LineIndex(bytes)
-        self.diagnostics = Validator.validate(tree, path: path, loader: loader, cache: cache)
-        self.importedPaths = recordImports?() ?? []
+        self.lineIndex = lineIndex ?? file.lineIndex
+        self.diagnostics = Validator.validate(file, in: project, cache: cache)
     }
 
-    /// A read-only analysis of a document that is not open (tests, imports on disk).
+    /// A read-only analysis of a document on its own (tests): its imports come through `loader`.
     public convenience init(uri: String, bytes: [UInt8], version: Int? = nil, encoding: PositionEncoding = .utf16,
                             loader: ImportLoader? = nil) {
-        self.init(uri: uri, path: DocumentURI.path(of: uri), version: version, bytes: bytes, lineIndex: nil,
-                  encoding: encoding, loader: loader, generation: 0, recordImports: nil)
+        let path = DocumentURI.path(of: uri)
+        let tree = SyntaxTree.parse(bytes)
+        let file = path.map { ProjectFile(path: $0, tree: tree) } ?? ProjectFile(unsaved: uri, tree: tree)
+        let project = Project(files: [file], loader: loader.map { ProjectLoader($0) })
+        self.init(uri: uri, path: path, version: version, file: file, lineIndex: nil, encoding: encoding,
+                  project: project, generation: 0)
     }
 
     // MARK: Positions

@@ -1,5 +1,7 @@
 import Dispatch
+import ToolSupport
 import LSPProtocol
+import ProjectModel
 import TemplateFormat
 import Validator
 
@@ -24,12 +26,21 @@ public final class LanguageServer: @unchecked Sendable {
     private var initializationOptions: JSONValue = .null
     private var trace = "off"
     private var nextServerRequest = 1
+    /// Workspace folders from `initialize`, indexed once the client says `initialized`.
+    private var initialFolders: [String] = []
 
     let workspace = Workspace()
     let cancellation = CancellationRegistry()
     private let registry: FeatureRegistry
     /// URIs whose diagnostics are due (push mode), published by `publishPendingDiagnostics`.
     private var pendingPublish: [String] = []
+    /// Keys of the documents the message being handled opened or edited: a pull client asks
+    /// for those itself, so only changes elsewhere call for a refresh.
+    private var editedKeys: Set<String> = []
+    /// Changes found while indexing, acted on once indexing ends (one refresh, not hundreds).
+    private var indexingChanges: Set<String> = []
+    /// Work-done progress of indexing (`window/workDoneProgress/create` sent, answered, begun).
+    private var progress = IndexingProgress()
 
     public init(registry: FeatureRegistry = .standard) {
         self.registry = registry
@@ -42,38 +53,51 @@ public final class LanguageServer: @unchecked Sendable {
     /// answer for a batch array: LSP has none); with the request's id when one can be read,
     /// else with a null id, as JSON-RPC 2.0 asks. It never stops the server.
     public func handle(payload: [UInt8], publishDiagnostics: Bool = true) -> [Message] {
+        respond(toPayload: payload, publishDiagnostics: publishDiagnostics).compactMap(\.message)
+    }
+
+    /// `handle(payload:)` with what it sends as `Outgoing` values, diagnostics reports as the
+    /// bytes they were written as (what the stdio loop writes).
+    public func respond(toPayload payload: [UInt8], publishDiagnostics: Bool = true) -> [Outgoing] {
         let json: JSONValue
         do {
             json = try JSONParser.parse(payload)
         } catch {
-            return [logMessage(.error, "malformed JSON: \(error)"),
-                    .response(id: Message.salvageID(from: payload),
-                              result: .failure(ResponseError(code: ErrorCode.parseError, message: "\(error)")))]
+            return [.message(logMessage(.error, "malformed JSON: \(error)")),
+                    .message(.response(id: Message.salvageID(from: payload),
+                                       result: .failure(ResponseError(code: ErrorCode.parseError, message: "\(error)"))))]
         }
         let message: Message
         do {
             message = try Message(json: json)
         } catch {
-            return [logMessage(.error, "invalid message: \(error.reason)"),
-                    .response(id: error.id, result: .failure(ResponseError(code: ErrorCode.invalidRequest, message: error.reason)))]
+            return [.message(logMessage(.error, "invalid message: \(error.reason)")),
+                    .message(.response(id: error.id, result: .failure(ResponseError(code: ErrorCode.invalidRequest, message: error.reason))))]
         }
-        return handle(message, publishDiagnostics: publishDiagnostics)
+        return respond(to: message, publishDiagnostics: publishDiagnostics)
     }
 
     /// Handles one message. With `publishDiagnostics: false`, pushed diagnostics wait for
     /// `publishPendingDiagnostics()` (the stdio loop defers them while more edits are queued,
     /// so a burst of keystrokes publishes once, for the last version).
     public func handle(_ message: Message, publishDiagnostics: Bool = true) -> [Message] {
-        var out: [Message]
+        respond(to: message, publishDiagnostics: publishDiagnostics).compactMap(\.message)
+    }
+
+    public func respond(to message: Message, publishDiagnostics: Bool = true) -> [Outgoing] {
+        var out: [Outgoing]
+        editedKeys = []
         switch message {
         case .request(let id, let method, let params):
             out = handleRequest(id: id, method: method, params: params)
         case .notification(let method, let params):
-            out = handleNotification(method: method, params: params)
-        case .response:
-            out = []  // answers to our own requests (diagnostic refresh): nothing to do
+            out = handleNotification(method: method, params: params).map { .message($0) }
+        case .response(let id, _):
+            // Answers to our own requests: the progress token's, or ones that need nothing.
+            out = id.map { progress.answered($0, stillIndexing: workspace.indexing.isIndexing).map { .message($0) } } ?? []
         }
-        if publishDiagnostics { out += publishPendingDiagnostics() }
+        out += afterChanges()
+        if publishDiagnostics { out += publishPendingDiagnosticsPayloads().map { .payload($0) } }
         return out
     }
 
@@ -81,11 +105,26 @@ public final class LanguageServer: @unchecked Sendable {
     /// `$/cancelRequest` arrives, so a queued request is answered -32800 without running).
     public func cancel(_ id: RequestID) { cancellation.cancel(id) }
 
+    /// Whether indexing the workspace folders still has files to read.
+    public var hasBackgroundWork: Bool { state == .running && workspace.indexing.isIndexing }
+
+    /// Indexes workspace files for about `budget` nanoseconds (at least one file): the stdio
+    /// loop calls it while no message waits, so requests are answered between steps.
+    public func backgroundStep(budget: UInt64 = 4_000_000) -> [Outgoing] {
+        guard hasBackgroundWork else { return [] }
+        _ = workspace.indexStep(budget: budget)
+        return progress.report(workspace.indexing).map { .message($0) } + afterChanges()
+    }
+
+    /// Indexes every queued file at once (tests, and requests that need the whole workspace).
+    public func finishBackgroundWork() -> [Outgoing] {
+        workspace.finishIndexing()
+        return afterChanges()
+    }
+
     /// `publishDiagnostics` for every document changed since the last call, at its current version.
     public func publishPendingDiagnostics() -> [Message] {
-        publishPendingDiagnosticsPayloads().compactMap { payload in
-            (try? JSONParser.parse(payload)).flatMap { try? Message(json: $0) }
-        }
+        publishPendingDiagnosticsPayloads().compactMap { Outgoing.payload($0).message }
     }
 
     /// The same messages as `publishPendingDiagnostics`, as unframed JSON bytes (what the
@@ -101,13 +140,46 @@ public final class LanguageServer: @unchecked Sendable {
         }
     }
 
+    /// Acts on what the project says changed: open documents are published again (push), or
+    /// the client is asked to pull again when something besides what it just edited changed
+    /// (pull). While indexing, changes wait for its end; then progress ends too.
+    private func afterChanges() -> [Outgoing] {
+        guard state == .running else { return [] }
+        let changed = workspace.takeChanges()
+        if workspace.indexing.isIndexing {
+            indexingChanges.formUnion(changed)
+            return []
+        }
+        var all = changed.union(indexingChanges)
+        indexingChanges = []
+        var out: [Outgoing] = progress.finished().map { .message($0) }
+        guard !all.isEmpty else { return out }
+        if pullsDiagnostics {
+            all.subtract(editedKeys)
+            if !all.isEmpty && clientRefreshesDiagnostics {
+                out.append(.message(serverRequest("workspace/diagnostic/refresh", .null)))
+            }
+        } else {
+            for key in all.sorted() {
+                if let uri = workspace.openURI(forKey: key) { schedulePublish(uri) }
+            }
+        }
+        return out
+    }
+
+    private func serverRequest(_ method: String, _ params: JSONValue) -> Message {
+        let id = RequestID.string("tdl-\(nextServerRequest)")
+        nextServerRequest += 1
+        return .request(id: id, method: method, params: params)
+    }
+
     // MARK: Requests
 
-    private func handleRequest(id: RequestID, method: String, params: JSONValue) -> [Message] {
+    private func handleRequest(id: RequestID, method: String, params: JSONValue) -> [Outgoing] {
         defer { cancellation.finish(id) }
         let started = DispatchTime.now().uptimeNanoseconds
-        var out: [Message] = []
-        let result: Result<JSONValue, ResponseError>
+        var log: [Message] = []
+        let result: Result<ResponseBody, ResponseError>
         switch state {
         case .uninitialized where method != "initialize":
             result = .failure(ResponseError(code: ErrorCode.serverNotInitialized, message: "the server is not initialized"))
@@ -117,38 +189,50 @@ public final class LanguageServer: @unchecked Sendable {
             if cancellation.isCancelled(id) {
                 result = .failure(ResponseError(code: ErrorCode.requestCancelled, message: "request cancelled"))
             } else {
-                result = run(id: id, method: method, params: params, log: &out)
+                result = run(id: id, method: method, params: params, log: &log)
             }
         }
-        out.append(.response(id: id, result: result))
+        var out: [Outgoing] = log.map { .message($0) }
+        switch result {
+        case .success(.json(let value)): out.append(.message(.response(id: id, result: .success(value))))
+        case .success(.raw(let bytes)): out.append(.response(id: id, rawResult: bytes))
+        case .failure(let error): out.append(.message(.response(id: id, result: .failure(error))))
+        }
         if trace != "off" {
             let ms = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
             var traceParams = JSONObject()
             traceParams["message"] = .string("Received request '\(method) - (\(id))'. Processed in \((ms * 100).rounded() / 100) ms.")
             if trace == "verbose" { traceParams["verbose"] = .string("Params: \(params)") }
-            out.append(.notification(method: "$/logTrace", params: .object(traceParams)))
+            out.append(.message(.notification(method: "$/logTrace", params: .object(traceParams))))
         }
         return out
     }
 
-    private func run(id: RequestID, method: String, params: JSONValue, log: inout [Message]) -> Result<JSONValue, ResponseError> {
+    /// A result as a value, or as JSON bytes written by the diagnostics writer.
+    enum ResponseBody {
+        case json(JSONValue)
+        case raw([UInt8])
+    }
+
+    private func run(id: RequestID, method: String, params: JSONValue, log: inout [Message]) -> Result<ResponseBody, ResponseError> {
         do {
             switch method {
             case "initialize":
                 guard state == .uninitialized else {
                     return .failure(ResponseError(code: ErrorCode.invalidRequest, message: "initialize was already received"))
                 }
-                return .success(try initialize(params))
+                return .success(.json(try initialize(params)))
             case "shutdown":
                 state = .shutDown
-                return .success(.null)
+                return .success(.json(.null))
             case "textDocument/diagnostic" where pullsDiagnostics:
-                return .success(try documentDiagnostic(params))
+                return .success(.raw(try DiagnosticReports.document(params, workspace: workspace)))
+            case "workspace/diagnostic" where pullsDiagnostics:
+                let context = requestContext(id)
+                return .success(.raw(try DiagnosticReports.workspace(params, workspace: workspace, context: context)))
             default:
                 guard let handler = registry.handler(for: method) else { return .failure(.methodNotFound(method)) }
-                let context = RequestContext(workspace: workspace, cancellation: cancellation, requestID: id,
-                                             clientCapabilities: clientCapabilities, initializationOptions: initializationOptions)
-                return .success(try handler(context, params))
+                return .success(.json(try handler(requestContext(id), params)))
             }
         } catch let error as ResponseError {
             if error.code != ErrorCode.requestCancelled && error.code != ErrorCode.invalidParams {
@@ -161,6 +245,11 @@ public final class LanguageServer: @unchecked Sendable {
         }
     }
 
+    private func requestContext(_ id: RequestID) -> RequestContext {
+        RequestContext(workspace: workspace, cancellation: cancellation, requestID: id,
+                       clientCapabilities: clientCapabilities, initializationOptions: initializationOptions)
+    }
+
     private func initialize(_ params: JSONValue) throws(ResponseError) -> JSONValue {
         guard case .object = params else { throw .invalidParams("initialize needs InitializeParams") }
         clientCapabilities = params["capabilities"]
@@ -170,15 +259,17 @@ public final class LanguageServer: @unchecked Sendable {
         pullsDiagnostics = !clientCapabilities["textDocument"]["diagnostic"].isNull
         clientRefreshesDiagnostics = clientCapabilities["workspace"]["diagnostics"]["refreshSupport"].boolValue ?? false
         if let value = params["trace"].stringValue { trace = value }
-        workspace.folders = Self.folders(from: params)
+        initialFolders = Self.folders(from: params)
+        progress.clientSupportsProgress = clientCapabilities["window"]["workDoneProgress"].boolValue ?? false
         state = .running
 
         var capabilities = JSONObject()
         capabilities["positionEncoding"] = .string(encoding.rawValue)
         capabilities["textDocumentSync"] = ["openClose": true, "change": 2, "save": ["includeText": false]]
         if pullsDiagnostics {
-            capabilities["diagnosticProvider"] = ["identifier": "tdl", "interFileDependencies": true, "workspaceDiagnostics": false]
+            capabilities["diagnosticProvider"] = ["identifier": "tdl", "interFileDependencies": true, "workspaceDiagnostics": true]
         }
+        capabilities["workspace"] = ["workspaceFolders": ["supported": true, "changeNotifications": true]]
         for (key, value) in registry.capabilities { capabilities[key] = value }
         return ["capabilities": .object(capabilities),
                 "serverInfo": ["name": .string(Self.name), "version": .string(Self.version)]]
@@ -193,25 +284,6 @@ public final class LanguageServer: @unchecked Sendable {
         return []
     }
 
-    /// `textDocument/diagnostic`: a full report, or `unchanged` when the client already has this one.
-    private func documentDiagnostic(_ params: JSONValue) throws(ResponseError) -> JSONValue {
-        guard let uri = params["textDocument"]["uri"].stringValue else { throw .invalidParams("missing textDocument.uri") }
-        let analysis: DocumentAnalysis
-        if let open = workspace.analysis(uri: uri) {
-            analysis = open
-        } else if let path = DocumentURI.path(of: uri), let disk = workspace.analysis(path: path) {
-            analysis = disk
-        } else {
-            return ["kind": "full", "items": []]
-        }
-        let resultID = "\(analysis.version ?? 0).\(analysis.generation)"
-        if params["previousResultId"].stringValue == resultID {
-            return ["kind": "unchanged", "resultId": .string(resultID)]
-        }
-        return ["kind": "full", "resultId": .string(resultID),
-                "items": .array(DiagnosticConversion.json(analysis, workspace: workspace))]
-    }
-
     // MARK: Notifications
 
     private func handleNotification(method: String, params: JSONValue) -> [Message] {
@@ -222,9 +294,11 @@ public final class LanguageServer: @unchecked Sendable {
         }
         guard state == .running else { return [] }
         switch method {
-        case "initialized": return []
+        case "initialized": return initialized()
         case "$/cancelRequest":
-            if let id = RequestID(params["id"]) { cancel(id) }
+            // The reader thread registered the cancel when it arrived; every message before
+            // this one is answered now, so the request it names is done (or never came).
+            if let id = RequestID(params["id"]) { cancellation.finish(id) }
             return []
         case "$/setTrace":
             if let value = params["value"].stringValue, ["off", "messages", "verbose"].contains(value) { trace = value }
@@ -235,9 +309,42 @@ public final class LanguageServer: @unchecked Sendable {
             if let uri = params["textDocument"]["uri"].stringValue, workspace.documents[uri] != nil { schedulePublish(uri) }
             return []
         case "textDocument/didClose": return didClose(params)
+        case "workspace/didChangeWatchedFiles":
+            for change in params["changes"].arrayValue ?? [] {
+                guard let uri = change["uri"].stringValue, let path = DocumentURI.path(of: uri) else { continue }
+                workspace.fileChangedOnDisk(path, deleted: change["type"].intValue == 3)
+            }
+            return []
+        case "workspace/didChangeWorkspaceFolders":
+            let event = params["event"]
+            workspace.removeFolders((event["removed"].arrayValue ?? []).compactMap { $0["uri"].stringValue.flatMap(DocumentURI.path(of:)) })
+            workspace.addFolders((event["added"].arrayValue ?? []).compactMap { $0["uri"].stringValue.flatMap(DocumentURI.path(of:)) })
+            return progressRequest().map { [$0] } ?? []
         default:
             return []  // unknown notifications are ignored, as LSP asks
         }
+    }
+
+    /// The workspace folders are indexed from now on (in the background), files on disk are
+    /// watched where the client can register watchers, and long indexing shows progress.
+    private func initialized() -> [Message] {
+        var out: [Message] = []
+        workspace.setFolders(initialFolders)
+        if clientCapabilities["workspace"]["didChangeWatchedFiles"]["dynamicRegistration"].boolValue == true {
+            let watchers: JSONValue = ["watchers": [["globPattern": "**/*.tdl"]]]
+            out.append(serverRequest("client/registerCapability", ["registrations": [[
+                "id": "tdl-watched-files", "method": "workspace/didChangeWatchedFiles", "registerOptions": watchers]]]))
+        }
+        if let request = progressRequest() { out.append(request) }
+        return out
+    }
+
+    /// `window/workDoneProgress/create` when indexing is long enough to show.
+    private func progressRequest() -> Message? {
+        guard let params = progress.start(workspace.indexing) else { return nil }
+        let request = serverRequest("window/workDoneProgress/create", params)
+        if case .request(let id, _, _) = request { progress.requested(id: id) }
+        return request
     }
 
     private func didOpen(_ params: JSONValue) -> [Message] {
@@ -248,12 +355,13 @@ public final class LanguageServer: @unchecked Sendable {
         if let refusal = DocumentLimits.refusal(size: text.utf8.count) {
             return tooLarge(uri, refusal)
         }
-        let document = OpenDocument(uri: uri, path: DocumentURI.path(of: uri).map(FilePaths.normalize),
+        let document = OpenDocument(uri: uri, path: DocumentURI.path(of: uri).map(normalizedPath),
                                     languageID: item["languageId"].stringValue ?? "tdl",
                                     version: item["version"].intValue ?? 0, bytes: Array(text.utf8), analysis: nil)
-        workspace.documents[uri] = document
+        editedKeys.insert(document.key)
+        workspace.opened(document)
         schedulePublish(uri)
-        return documentChanged(document)
+        return []
     }
 
     private func didChange(_ params: JSONValue) -> [Message] {
@@ -272,6 +380,7 @@ public final class LanguageServer: @unchecked Sendable {
             try document.apply(changes: changes, encoding: encoding)
             if let refusal = DocumentLimits.refusal(size: document.bytes.count) {
                 pendingPublish.removeAll { $0 == uri }
+                workspace.closed(document)
                 var out = tooLarge(uri, refusal)
                 if !pullsDiagnostics {
                     out.append(.notification(method: "textDocument/publishDiagnostics", params: ["uri": .string(uri), "diagnostics": []]))
@@ -279,41 +388,24 @@ public final class LanguageServer: @unchecked Sendable {
                 return out
             }
             document.version = version
-            workspace.documents[uri] = document
+            workspace.edited(document)
         } catch {
             workspace.documents[uri] = document
             return [logMessage(.error, "didChange for \(uri): \(error.reason); change ignored")]
         }
+        editedKeys.insert(document.key)
         schedulePublish(uri)
-        return documentChanged(document)
+        return []
     }
 
     private func didClose(_ params: JSONValue) -> [Message] {
-        guard let uri = params["textDocument"]["uri"].stringValue, let document = workspace.documents.removeValue(forKey: uri) else {
+        guard let uri = params["textDocument"]["uri"].stringValue, let document = workspace.documents[uri] else {
             return []
         }
         pendingPublish.removeAll { $0 == uri }
-        var out = documentChanged(document)
-        if !pullsDiagnostics {
-            out.append(.notification(method: "textDocument/publishDiagnostics", params: ["uri": .string(uri), "diagnostics": []]))
-        }
-        return out
-    }
-
-    /// Documents importing the changed one get fresh analyses: pushed again, or, for a pull
-    /// client, a `workspace/diagnostic/refresh` request.
-    private func documentChanged(_ document: OpenDocument) -> [Message] {
-        guard let path = document.path else { return [] }
-        let dependents = workspace.dependents(ofPath: path).filter { $0 != document.uri }
-        guard !dependents.isEmpty else { return [] }
-        for uri in dependents {
-            workspace.invalidate(uri: uri)
-            schedulePublish(uri)
-        }
-        guard pullsDiagnostics && clientRefreshesDiagnostics else { return [] }
-        let id = RequestID.string("tdl-\(nextServerRequest)")
-        nextServerRequest += 1
-        return [.request(id: id, method: "workspace/diagnostic/refresh", params: .null)]
+        workspace.closed(document)
+        guard !pullsDiagnostics else { return [] }
+        return [.notification(method: "textDocument/publishDiagnostics", params: ["uri": .string(uri), "diagnostics": []])]
     }
 
     private func schedulePublish(_ uri: String) {

@@ -1,4 +1,5 @@
 import LSPProtocol
+import ProjectModel
 import TemplateFormat
 import Validator
 
@@ -10,7 +11,11 @@ struct OpenDocument {
     var languageID: String
     var version: Int
     var bytes: [UInt8]
-    /// The analysis of exactly this version, once computed; dropped on every change.
+    /// The project file of exactly these bytes, once the project has them; nil while the
+    /// project still holds an earlier version (edits are handed to it in bursts).
+    var synced: ProjectFile?
+    /// The analysis of exactly this version and project, once computed; dropped on every
+    /// change to the document or to what it imports.
     var analysis: DocumentAnalysis?
     /// The line table of `bytes`, kept up to date through incremental changes (nil after a
     /// whole-text change): rebuilding it would scan the document on every keystroke.
@@ -19,11 +24,24 @@ struct OpenDocument {
     /// edit re-checks only the sets whose text (or styles) changed.
     let validationCache = ValidationCache()
     /// The tree of the previous version and the one edit since, when the last change was a
-    /// single ranged edit of an analysed version: the next analysis reparses only the
+    /// single ranged edit of a version the project had: the next sync reparses only the
     /// top-level block the edit falls in (`SyntaxTree.reparsed`).
     var reparse: (tree: SyntaxTree, replaced: ByteRange, insertedCount: Int)?
-    /// The diagnostics JSON last pushed for this document, reused by the next push.
+    /// The diagnostics JSON last pushed (or pulled) for this document, reused by the next.
     let published = PublishedDiagnostics()
+    /// The last pulled report and the analysis it was written for.
+    var pulled: (file: ProjectFile, generation: Int, report: Workspace.FileReport)?
+
+    /// What the project knows the document by: its path, or its URI when it has none.
+    var key: String { path ?? uri }
+
+    /// The tree of the current bytes: reparsed from the previous version when one edit
+    /// separates them, parsed otherwise.
+    func currentTree() -> SyntaxTree {
+        if let synced { return synced.tree }
+        if let reparse { return reparse.tree.reparsed(replacing: reparse.replaced, insertedCount: reparse.insertedCount, in: bytes) }
+        return SyntaxTree.parse(bytes)
+    }
 
     /// Why a change could not be applied.
     struct ChangeError: Error { var reason: String }
@@ -46,10 +64,11 @@ struct OpenDocument {
         // Each range is read with the line table of the text before it, which is then
         // updated for the change (only the touched lines are scanned again).
         var index = lineIndex ?? analysis?.lineIndex
-        let previousTree = parsed.count == 1 ? analysis?.tree : nil
+        let previousTree = parsed.count == 1 ? synced?.tree : nil
         var bytes = self.bytes
         self.bytes = []
         self.analysis = nil
+        self.synced = nil
         self.reparse = nil
         self.lineIndex = nil
         for (range, text) in parsed {

@@ -1,5 +1,7 @@
 import LSPProtocol
+import ProjectModel
 import TemplateFormat
+import ToolSupport
 import Validator
 
 /// What a feature handler sees: the documents, the client's capabilities and a way to
@@ -26,30 +28,29 @@ public struct RequestContext {
         return analysis
     }
 
-    /// The analysis of a URI: the open document, else a `file://` file on disk, else nil.
+    /// The analysis of a URI: the open document, else the project's file, else a `file://`
+    /// file on disk (read for this request only), else nil.
     public func analysis(uri: String) -> DocumentAnalysis? {
         if let open = workspace.analysis(uri: uri) { return open }
-        guard let path = DocumentURI.path(of: uri) else { return nil }
-        return workspace.analysis(path: path)
+        guard let path = DocumentURI.path(of: uri).map(normalizedPath) else { return nil }
+        return workspace.analysis(path: path) ?? workspace.analysisOutsideProject(path: path)
     }
 
-    /// The analysis of a path (an import): an open document with that path wins over the disk.
-    public func analysis(path: String) -> DocumentAnalysis? { workspace.analysis(path: path) }
-
-    /// Every open document, analysed, ordered by URI.
-    public var openDocuments: [DocumentAnalysis] {
-        workspace.documents.keys.sorted().compactMap { workspace.analysis(uri: $0) }
+    /// The project: every workspace file, open documents' current text, and their imports.
+    /// Cross-file requests (references, rename, workspace symbols) call `finishIndexing` first.
+    public var project: Project {
+        workspace.syncStaleDocuments()
+        return workspace.project
     }
+
+    /// Reads every workspace file still waiting to be indexed.
+    public func finishIndexing() { workspace.finishIndexing() }
+
+    /// `{uri, range}` of a range in any file of the project (line tables from the project).
+    public func location(path: String, range: ByteRange) -> JSONValue? { workspace.location(path: path, range: range) }
 
     /// Paths of the workspace folders (from `workspaceFolders`, else `rootUri`/`rootPath`).
     public var workspaceFolders: [String] { workspace.folders }
-
-    /// `.tdl` files under the workspace folders, at most `limit` (hidden folders skipped).
-    public func workspaceFiles(limit: Int = 10_000) -> [String] { workspace.tdlFiles(limit: limit) }
-
-    /// The loader the validator uses: imports resolved against the importer's folder, open
-    /// documents first, then files on disk.
-    public var importLoader: ImportLoader { workspace.importLoader() }
 
     public var isCancelled: Bool { cancellation.isCancelled(requestID) }
 

@@ -7,6 +7,7 @@ import Darwin
 #endif
 import Dispatch
 import LSPProtocol
+import Basics
 import Validator
 
 /// Runs a `LanguageServer` over file descriptors: one thread reads and frames stdin,
@@ -75,38 +76,55 @@ public final class StdioServer: @unchecked Sendable {
         available.signal()
     }
 
-    /// The next payload and whether more are already waiting; nil at end of input.
-    private func dequeue() -> (payload: [UInt8], moreWaiting: Bool)? {
+    /// The next payload and whether more are already waiting; `.ended` at end of input;
+    /// `.empty` when nothing waits and `wait` is false.
+    private enum Next {
+        case payload([UInt8], moreWaiting: Bool)
+        case empty
+        case ended
+    }
+
+    private func dequeue(wait: Bool) -> Next {
         while true {
-            let next = queue.withLock { q -> (payload: [UInt8], moreWaiting: Bool)?? in
-                guard q.head < q.messages.count else { return q.ended ? .some(nil) : nil }
+            let next = queue.withLock { q -> Next? in
+                guard q.head < q.messages.count else { return q.ended ? .ended : nil }
                 let payload = q.messages[q.head]
                 q.head += 1
                 if q.head == q.messages.count {
                     q.messages.removeAll(keepingCapacity: true)
                     q.head = 0
                 }
-                return .some((payload, q.head < q.messages.count))
+                return .payload(payload, moreWaiting: q.head < q.messages.count)
             }
             if let next { return next }
+            guard wait else { return .empty }
+            // Wake-ups left over from messages taken without waiting only cost a look at the queue.
             available.wait()
         }
     }
 
     private func processLoop() -> Int32 {
-        while let (payload, moreWaiting) = dequeue() {
-            // While more messages wait, pushed diagnostics are deferred: the next may be an
-            // edit that makes them stale. They go out once the queue is drained.
-            for message in server.handle(payload: payload, publishDiagnostics: false) {
-                write(JSONSerializer.serialize(message.json))
-            }
-            if !moreWaiting {
+        while true {
+            switch dequeue(wait: !server.hasBackgroundWork) {
+            case .payload(let payload, let moreWaiting):
+                // While more messages wait, pushed diagnostics are deferred: the next may be an
+                // edit that makes them stale. They go out once the queue is drained.
+                for outgoing in server.respond(toPayload: payload, publishDiagnostics: false) {
+                    write(outgoing.serialized)
+                }
+                if !moreWaiting {
+                    for payload in server.publishPendingDiagnosticsPayloads() { write(payload) }
+                }
+                if let code = server.exitCode { return code }
+            case .empty:
+                // Nothing waits: index a few workspace files, then look at the queue again.
+                for outgoing in server.backgroundStep() { write(outgoing.serialized) }
                 for payload in server.publishPendingDiagnosticsPayloads() { write(payload) }
+            case .ended:
+                // End of input without `exit`: the client went away.
+                return server.state == .shutDown ? 0 : 1
             }
-            if let code = server.exitCode { return code }
         }
-        // End of input without `exit`: the client went away.
-        return server.state == .shutDown ? 0 : 1
     }
 
     /// Writes one framed message: the header, then the payload as it is (a diagnostics

@@ -12,7 +12,7 @@ enum CompletionHandlers {
         registry.register("textDocument/completion", capability: "completionProvider", options) { context, params in
             let documents = try NavDocuments(context, params)
             let offset = try documents.offset(params)
-            let items = Completion.items(in: documents.file, at: offset, resolver: documents.resolver)
+            let items = Completion.items(in: documents.file, at: offset, styles: documents.navigationContext().scope)
             let itemCapabilities = context.clientCapabilities["textDocument"]["completion"]["completionItem"]
             let snippets = itemCapabilities["snippetSupport"].boolValue ?? false
             let markdown = itemCapabilities["documentationFormat"].arrayValue?.contains("markdown") ?? false

@@ -1,90 +1,55 @@
 import LSPProtocol
 import LanguageFeatures
-import Validator
+import ProjectModel
 import TemplateFormat
 
-/// What the navigation handlers share: turning the server's analysed documents into the
-/// `SourceFile`s and `ImportResolver` that LanguageFeatures takes, and features' results
-/// (paths and byte ranges) back into LSP locations.
+/// What the navigation handlers share: the request's document as a file of the project, the
+/// `NavigationContext` LanguageFeatures takes, and features' results (paths and byte ranges)
+/// back into LSP locations.
 struct NavDocuments {
     let context: RequestContext
     let analysis: DocumentAnalysis
-    /// Imports resolved during this request, so one request analyses each file once.
-    private let memo = ResolverMemo()
 
     init(_ context: RequestContext, _ params: JSONValue) throws {
         self.context = context
         self.analysis = try context.document(params)
     }
 
-    var file: SourceFile { SourceFile(path: Self.path(of: analysis), tree: analysis.tree) }
+    var file: ProjectFile { analysis.file }
 
-    /// The path features know a document by: its file path, else its URI (untitled documents).
-    static func path(of analysis: DocumentAnalysis) -> String { analysis.path ?? analysis.uri }
-
-    /// Imports are relative to the importing file; open documents win over the disk.
-    var resolver: ImportResolver {
-        let context = self.context
-        let memo = self.memo
-        return { importPath, fromPath in
-            guard let resolved = FilePaths.resolveImport(importPath, from: fromPath) else { return nil }
-            if let known = memo.files[resolved] { return known }
-            let found = context.analysis(path: resolved).map { SourceFile(path: NavDocuments.path(of: $0), tree: $0.tree) }
-            memo.files[resolved] = found
-            return found
-        }
+    /// The document and the project. `wholeWorkspace`: read every workspace file first
+    /// (references and rename must see files that are not indexed yet).
+    func navigationContext(wholeWorkspace: Bool = false) -> NavigationContext {
+        if wholeWorkspace { context.finishIndexing() }
+        return NavigationContext(project: projectHolding(analysis.file), file: analysis.file)
     }
 
-    /// The other open documents, which may import this one.
-    var openFiles: [SourceFile] {
-        context.openDocuments.filter { $0.uri != analysis.uri }.map { SourceFile(path: Self.path(of: $0), tree: $0.tree) }
-    }
-
-    func navigationContext(includeOpenDocuments: Bool = false) -> NavigationContext {
-        let analysis = self.analysis
-        return NavigationContext(file: file, indexProvider: { SymbolIndexCache.shared.index(for: analysis) },
-                                 resolver: resolver, otherFiles: includeOpenDocuments ? openFiles : [])
+    /// The project, with this document's version in it (a request about a file outside the
+    /// project gets a copy that holds it).
+    private func projectHolding(_ file: ProjectFile) -> Project {
+        var project = context.project
+        if project.file(file.path) !== file { project.update(file) }
+        return project
     }
 
     func offset(_ params: JSONValue) throws -> Int { try analysis.offset(ofJSON: params["position"]) }
 
-    /// The analysis a feature's path refers to (for converting its ranges).
-    func analysis(forPath path: String) -> DocumentAnalysis? {
-        if path == Self.path(of: analysis) { return analysis }
-        if path.hasPrefix("/") { return context.analysis(path: path) }
-        return context.analysis(uri: path)
-    }
-
     func locationJSON(_ location: SourceLocation) -> JSONValue? {
-        analysis(forPath: location.path)?.location(of: location.range)
+        if location.path == analysis.file.path { return analysis.location(of: location.range) }
+        return context.location(path: location.path, range: location.range)
     }
-}
 
-/// Per-request memo of resolved imports (a class so the resolver closure can fill it).
-final class ResolverMemo {
-    var files: [String: SourceFile?] = [:]
-}
+    /// The URI edits to the file at `path` go to.
+    func uri(forPath path: String) -> String? {
+        if path == analysis.file.path { return analysis.uri }
+        return context.location(path: path, range: ByteRange(start: 0, end: 0))?["uri"].stringValue
+    }
 
-/// The symbol index of the last few analysed documents: built once per document version
-/// (an analysis is immutable, so identity means version) and shared by every request.
-final class SymbolIndexCache: @unchecked Sendable {
-    static let shared = SymbolIndexCache()
-    private let entries = Locked<[(analysis: DocumentAnalysis, index: SymbolIndex)]>([])
-    private let capacity = 16
-
-    func index(for analysis: DocumentAnalysis) -> SymbolIndex {
-        entries.withLock { entries in
-            if let hit = entries.firstIndex(where: { $0.analysis === analysis }) {
-                let entry = entries.remove(at: hit)
-                entries.append(entry)
-                return entry.index
-            }
-            let index = SymbolIndex(tree: analysis.tree)
-            entries.removeAll { $0.analysis.uri == analysis.uri }
-            entries.append((analysis, index))
-            if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
-            return index
-        }
+    /// An LSP `TextEdit` in the file at `path`, with that file's line table.
+    func textEdit(_ edit: TextEdit, inPath path: String) -> JSONValue? {
+        guard let location = path == analysis.file.path ? analysis.location(of: edit.range)
+                : context.location(path: path, range: edit.range) else { return nil }
+        return ["range": location["range"], "newText": .string(edit.newText)]
     }
 }
 

@@ -14,9 +14,9 @@ enum NavigationHandlers {
             let documents = try NavDocuments(context, params)
             let offset = try documents.offset(params)
             let includeDeclaration = params["context"]["includeDeclaration"].boolValue ?? true
-            // Open documents may import this one and use its styles.
+            // Any file of the workspace, open or not, may import this one and use its styles.
             let locations = Navigation.references(at: offset, includeDeclaration: includeDeclaration,
-                                                  in: documents.navigationContext(includeOpenDocuments: true))
+                                                  in: documents.navigationContext(wholeWorkspace: true))
             return .array(locations.compactMap(documents.locationJSON))
         }
         registry.register("textDocument/documentHighlight", capability: "documentHighlightProvider") { context, params in

@@ -8,9 +8,11 @@ import TemplateFormat
 enum PreviewHandlers {
     static func register(into registry: inout FeatureRegistry) {
         registry.register("tdl/preview", capability: nil) { context, params in
-            let doc = try context.document(params)
+            let documents = try NavDocuments(context, params)
+            let doc = documents.analysis
             let offset = params["position"].isNull ? 0 : try doc.offset(ofJSON: params["position"])
-            switch Preview.page(for: doc.tree, diagnostics: doc.diagnostics, at: offset, path: doc.path, loader: context.importLoader) {
+            let project = documents.navigationContext().project
+            switch Preview.page(for: doc.file, in: project, diagnostics: doc.diagnostics, at: offset) {
             case .success(let page): return ["name": .string(page.name), "html": .string(page.html)]
             case .failure(let problem): throw ResponseError(code: ErrorCode.requestFailed, message: problem.message)
             }

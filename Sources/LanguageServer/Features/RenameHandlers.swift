@@ -8,7 +8,7 @@ enum RenameHandlers {
         registry.register(Feature(method: "textDocument/prepareRename", capabilities: [], handler: { context, params in
             let documents = try NavDocuments(context, params)
             let offset = try documents.offset(params)
-            let navigation = documents.navigationContext()
+            let navigation = documents.navigationContext(wholeWorkspace: true)
             switch Rename.prepare(at: offset, in: navigation) {
             case .success(let target):
                 return ["range": documents.analysis.range(of: target.range).json, "placeholder": .string(target.placeholder)]
@@ -22,14 +22,16 @@ enum RenameHandlers {
             let documents = try NavDocuments(context, params)
             let offset = try documents.offset(params)
             guard let newName = params["newName"].stringValue else { throw ResponseError.invalidParams("missing newName") }
-            switch Rename.edits(at: offset, newName: newName, in: documents.navigationContext(includeOpenDocuments: true)) {
+            switch Rename.edits(at: offset, newName: newName, in: documents.navigationContext(wholeWorkspace: true)) {
             case .failure(let error):
                 throw ResponseError.requestFailed(error.message)
             case .success(let edits):
+                // Edits go to every file that needs them, open or not; each file's positions
+                // come from the text the project holds for it.
                 var changes = JSONObject()
                 for path in edits.keys.sorted() {
-                    guard let target = documents.analysis(forPath: path), let list = edits[path] else { continue }
-                    changes[target.uri] = .array(list.map(target.textEdit))
+                    guard let uri = documents.uri(forPath: path), let list = edits[path] else { continue }
+                    changes[uri] = .array(list.compactMap { documents.textEdit($0, inPath: path) })
                 }
                 return ["changes": .object(changes)]
             }

@@ -11,41 +11,16 @@ enum SymbolsHandlers {
         }
         registry.register("workspace/symbol", capability: "workspaceSymbolProvider") { context, params in
             let query = params["query"].stringValue ?? ""
-            var files: [SourceFile] = []
-            var analyses: [String: DocumentAnalysis] = [:]
-            var seen: Set<String> = []
-            for doc in context.openDocuments {
-                let path = NavDocuments.path(of: doc)
-                seen.insert(path)
-                analyses[path] = doc
-                files.append(SourceFile(path: path, tree: doc.tree))
-            }
-            // Files on disk are only parsed, not validated: a symbol search needs names only.
-            for path in context.workspaceFiles(limit: 5_000) where !seen.contains(path) {
-                try context.checkCancelled()
-                guard let bytes = Workspace.readFile(path) else { continue }
-                files.append(SourceFile(path: path, tree: SyntaxTree.parse(bytes)))
-            }
-            let found = WorkspaceSymbols.search(query, in: files, limit: 1_000)
-            var lineIndexes: [String: LineIndex] = [:]
+            // From the project's index of every workspace file, ranked: never cut in file order.
+            context.finishIndexing()
+            let found = context.project.searchSymbols(query, limit: 1_000)
             return .array(found.compactMap { symbol -> JSONValue? in
-                let path = symbol.location.path
-                let range: JSONValue
-                let uri: String
-                if let doc = analyses[path] {
-                    uri = doc.uri
-                    range = doc.range(of: symbol.location.range).json
-                } else {
-                    guard let file = files.first(where: { $0.path == path }) else { return nil }
-                    let index = lineIndexes[path] ?? LineIndex(file.tree.bytes)
-                    lineIndexes[path] = index
-                    uri = DocumentURI.uri(forPath: path)
-                    range = lspRange(symbol.location.range, index: index, encoding: context.encoding)
-                }
+                guard let location = context.location(path: symbol.path, range: symbol.range) else { return nil }
+                let kind: OutlineKind = symbol.kind == "parameter" ? .parameter : OutlineKind(blockKind: symbol.kind)
                 return .members([
                     ("name", .string(symbol.name)),
-                    ("kind", .int(lspKind(symbol.kind))),
-                    ("location", ["uri": .string(uri), "range": range]),
+                    ("kind", .int(lspKind(kind))),
+                    ("location", location),
                     ("containerName", symbol.containerName.map { .string($0) }),
                 ])
             })
@@ -74,14 +49,5 @@ enum SymbolsHandlers {
         case .group: return 18         // Array
         case .component, .annotationElement, .unknown: return 19  // Object
         }
-    }
-
-    /// A range in a file that is not open, in the negotiated encoding.
-    static func lspRange(_ range: ByteRange, index: LineIndex, encoding: PositionEncoding) -> JSONValue {
-        func position(_ offset: Int) -> JSONValue {
-            let p = encoding == .utf16 ? index.utf16Position(of: offset) : index.utf8Position(of: offset)
-            return LSPPosition(line: p.line, character: p.column).json
-        }
-        return ["start": position(range.start), "end": position(range.end)]
     }
 }

@@ -1,3 +1,4 @@
+import ProjectModel
 import TemplateFormat
 
 /// One pass over a document: structure rules (kinds, names, properties, values,
@@ -7,8 +8,10 @@ struct Checker {
     /// The same tree without reference counting, for the per-node work. Valid while
     /// `Validator.validate` runs, which is the checker's whole life.
     let raw: RawSyntaxView
-    let path: String?
-    let loader: ImportLoader?
+    /// The document being checked, as the project knows it.
+    let file: ProjectFile
+    /// Where the document's styles come from and whether other files use them.
+    let project: Project
     var diagnostics: [Diagnostic] = []
     /// Line positions, built on first use (only fixes that insert lines need them).
     private let lines = LazyLineIndex()
@@ -35,19 +38,14 @@ struct Checker {
     /// The kinds lint tests for (`LintKinds`).
     let lintKinds = LintKinds.shared
 
-    /// Styles by name: this document's and those brought in by imports.
+    /// Styles by name: this document's and those brought in by imports (the project's scope).
     var styles: [String: StyleDefinition] = [:]
-    var usedStyles: Set<String> = []
     /// Each style's chain (itself, then the styles it extends), built once after all styles are known.
     var chains: [String: StyleChain] = [:]
     /// The same chains by style id, so an element's `style:` is looked up from its token's
     /// bytes without building a `String`.
     var styleIDs = NameTable([])
     var chainByID: [StyleChain] = []
-    /// Per style id, the `styleGeneration` in which its chain was last added to
-    /// `usedStyles`: a style used by a thousand elements is added once.
-    var styleMarked: [Int] = []
-    var styleGeneration = 0
 
     /// A style and the styles it extends, nearest first, with one table saying which of them
     /// supplies each key: lint asks it for a dozen keys of every element that uses the style.
@@ -107,8 +105,10 @@ struct Checker {
         @exclusivity(unchecked) var findingsByKind: [[Diagnostic]?] = Array(repeating: nil, count: Schema.kinds.count + 1)
     }
 
+    /// A style as the rules read it: the model's definition plus its properties by key id.
     final class StyleDefinition {
         let block: BlockSyntax
+        /// The file that defines the style, when it is not the document being checked.
         let importedFrom: String?
         /// The style this one extends (`style: other` inside it).
         let parentName: String?
@@ -119,14 +119,15 @@ struct Checker {
         /// The key ids of `properties`, apart, so checks that only compare ids copy no views.
         let ids: [Int]
 
-        init(block: BlockSyntax, importedFrom: String?, nodes: NodeTable) {
-            self.block = block
+        /// `keyID`: the schema id of a property's key (the node table's, for this document).
+        init(_ definition: ProjectModel.StyleDefinition, importedFrom: String?, keyID: (PropertySyntax) -> Int) {
+            self.block = definition.block
             self.importedFrom = importedFrom
-            parentName = block.property("style")?.firstAtom?.text
+            parentName = definition.parentName
             var properties: [(id: Int, property: PropertySyntax)] = []
             var slots = [Int32](repeating: -1, count: SchemaIndex.propertyCount)
             for p in block.properties {
-                let id = nodes.id(p.node.id)
+                let id = keyID(p)
                 properties.append((id, p))
                 if id >= 0 && slots[id] < 0 { slots[id] = Int32(p.node.id) }
             }
@@ -157,13 +158,13 @@ struct Checker {
     /// Findings of unchanged templates from the previous validation (language server only).
     var cache: ValidationCache?
 
-    init(tree: SyntaxTree, raw: RawSyntaxView, path: String?, loader: ImportLoader?, cache: ValidationCache? = nil) {
-        self.tree = tree
+    init(file: ProjectFile, project: Project, raw: RawSyntaxView, cache: ValidationCache? = nil) {
+        self.tree = file.tree
         self.raw = raw
+        self.file = file
+        self.project = project
         self.cache = cache
-        self.path = path
-        self.loader = loader
-        self.nodes = NodeTable(tree, deferSets: cache != nil)
+        self.nodes = NodeTable(file.tree, deferSets: cache != nil)
     }
 
     /// A report with nothing but a message, as the rules that report in bulk make: chosen
@@ -184,6 +185,7 @@ struct Checker {
     mutating func run() {
         let document = tree.document
         checkDirectives(document)
+        checkImportForms(document)
         var topNames: [String: BlockSyntax] = [:]
         for block in document.blocks {
             guard let name = block.name else { continue }
@@ -192,23 +194,42 @@ struct Checker {
                        related: [RelatedLocation(range: first.headerRange, message: "first defined here")])
             } else {
                 topNames[name] = block
-                if block.kind == "style" { styles[name] = StyleDefinition(block: block, importedFrom: nil, nodes: nodes) }
             }
         }
-        loadImports(document)
+        let scope = project.scope(of: file.path)
+        for problem in scope.problems {
+            report(problem.isCycle ? .importCycle : .importNotFound, problem.range, MessageText(problem.description))
+        }
+        readStyles(scope)
         checkStyleCycles()
         var names: [String] = []
         for name in styles.keys {
-            let chain = StyleChain(styleChain(startingWith: name))
+            let chain = StyleChain(scope.chain(from: name).compactMap { styles[$0.name] })
             chains[name] = chain
             names.append(name)
             chainByID.append(chain)
         }
         styleIDs = NameTable(names)
-        styleMarked = Array(repeating: -1, count: names.count)
         checkTopLevelBlocks(document)
-        for (name, style) in styles where style.importedFrom == nil && !usedStyles.contains(name) {
+        // Used means used by any file of the project that sees the style (checked alone, this one).
+        for (name, style) in styles where style.importedFrom == nil && !project.isUsed(StyleID(path: file.path, name: name)) {
             report(.unusedStyle, style.block.headerRange, "style `\(name)` is never used", tags: [.unnecessary])
+        }
+    }
+
+    /// The styles in scope, with their properties' key ids: this document's from its node
+    /// table, an imported file's from its keys' bytes.
+    mutating func readStyles(_ scope: StyleScope) {
+        let properties = SchemaIndex.properties
+        for definition in scope.definitions {
+            if definition.path == file.path {
+                styles[definition.name] = StyleDefinition(definition, importedFrom: nil) { nodes.id($0.node.id) }
+            } else {
+                styles[definition.name] = StyleDefinition(definition, importedFrom: definition.path) { property in
+                    let key = property.keyToken
+                    return property.tree.withRawView { properties.id($0.bytes, key.start, key.end) }
+                }
+            }
         }
     }
 
@@ -266,22 +287,16 @@ struct Checker {
                     }
                 }
                 diagnostics.append(contentsOf: moved.diagnostics)
-                usedStyles.formUnion(hit.usedStyles)
                 reused += 1
                 if fresh[key] == nil { fresh[key] = moved }
                 continue
             }
             nodes.resolveIDs(of: block.node.id, raw)
             let before = diagnostics.count
-            let usedBefore = usedStyles
-            usedStyles = []
-            styleGeneration += 1
             checkTopLevel(block)
-            let used = usedStyles
-            usedStyles = usedBefore.union(used)
             checked += 1
             fresh[key] = ValidationCache.Entry(bytes: Array(bytes), start: range.start,
-                                               diagnostics: Array(diagnostics[before...]), usedStyles: used)
+                                               diagnostics: Array(diagnostics[before...]))
         }
         cache.replace(with: fresh, styleStarts: styleStarts, checked: checked, reused: reused)
     }
@@ -360,59 +375,15 @@ struct Checker {
 
     // MARK: Imports
 
-    mutating func loadImports(_ document: DocumentSyntax) {
-        let importsHere = document.directives.filter { $0.keyword == "import" }
-        guard !importsHere.isEmpty else { return }
-        var visiting: [String] = path.map { [$0] } ?? []
-        for d in importsHere {
-            guard let atom = d.atoms.first, d.atoms.count == 1, atom.kind == .string else {
+    /// An import line must be one string; what it leads to is the project's business
+    /// (`StyleScope.problems`, reported in `run`).
+    mutating func checkImportForms(_ document: DocumentSyntax) {
+        for d in document.directives where d.keyword == "import" {
+            let atoms = d.atoms
+            guard atoms.count == 1, atoms[0].kind == .string else {
                 report(.wrongType, d.value?.node.range ?? d.range, "`import` takes one string: the path of a .tdl file, such as `import \"styles.tdl\"`")
                 continue
             }
-            let target = atom.stringValue
-            guard let loader else {
-                report(.importNotFound, atom.range, "cannot read `\(target)`: imports are not available here")
-                continue
-            }
-            loadImport(target, from: path, at: atom.range, loader: loader, visiting: &visiting, depth: 0)
-        }
-    }
-
-    /// Loads one import and, recursively, its imports, adding their styles. Problems deep in
-    /// the chain are reported at the import line of this document that led there.
-    mutating func loadImport(_ target: String, from importer: String?, at range: ByteRange,
-                             loader: ImportLoader, visiting: inout [String], depth: Int) {
-        switch loader(target, importer) {
-        case .failed(let message):
-            report(.importNotFound, range, depth == 0 ? "cannot import `\(target)`: \(message)"
-                   : "cannot import `\(target)` (imported through this line): \(message)")
-        case .loaded(let resolved, let bytes):
-            if let cycleStart = visiting.firstIndex(of: resolved) {
-                let chain = (visiting[cycleStart...] + [resolved]).map { "`\($0)`" }.joined(separator: " → ")
-                report(.importCycle, range, "import cycle: \(chain)")
-                return
-            }
-            guard depth < 32 else {
-                report(.importCycle, range, "imports are nested more than 32 files deep")
-                return
-            }
-            let imported = SyntaxTree.parse(bytes)
-            if imported.hasErrors {
-                report(.importNotFound, range, "`\(target)` has syntax errors; check it on its own")
-            }
-            let importedNodes = NodeTable(imported)
-            for block in imported.document.blocks where block.kind == "style" {
-                if let name = block.name, styles[name] == nil {
-                    styles[name] = StyleDefinition(block: block, importedFrom: resolved, nodes: importedNodes)
-                }
-            }
-            visiting.append(resolved)
-            for d in imported.document.directives where d.keyword == "import" {
-                if let atom = d.atoms.first, atom.kind == .string {
-                    loadImport(atom.stringValue, from: resolved, at: range, loader: loader, visiting: &visiting, depth: depth + 1)
-                }
-            }
-            visiting.removeLast()
         }
     }
 
@@ -458,19 +429,6 @@ struct Checker {
                 + ["`\(cycle[(start + count - 1) % count])`", "`\(cycle[start])`"]
         }
         return shown.joined(separator: " extends ")
-    }
-
-    /// The styles an element or style draws on, nearest first (stops at cycles).
-    func styleChain(startingWith name: String?) -> [StyleDefinition] {
-        var chain: [StyleDefinition] = []
-        var seen: Set<String> = []
-        var current = name
-        while let n = current, let s = styles[n], !seen.contains(n), chain.count < 64 {
-            seen.insert(n)
-            chain.append(s)
-            current = s.parentName
-        }
-        return chain
     }
 
     /// A property as the element sees it: its own, else the nearest style's along the chain.

@@ -135,7 +135,7 @@ extension Checker {
             }
             if let freeForm = kind.freeFormPropertyType {
                 checkValue(node: c, SchemaIndex.PropertyBox(PropertySchema(name: propertyKey(c), type: freeForm, doc: "")),
-                           scope: &scope, ownerKindID: kindID)
+                           scope: &scope)
                 continue
             }
             let ref: Unmanaged<SchemaIndex.PropertyBox>?
@@ -150,7 +150,7 @@ extension Checker {
                 reportUnknownProperty(node: c, kind: kind)
                 continue
             }
-            ref._withUnsafeGuaranteedRef { checkValue(node: c, $0, scope: &scope, ownerKindID: kindID) }
+            ref._withUnsafeGuaranteedRef { checkValue(node: c, $0, scope: &scope) }
         }
         // Required properties (a style supplies them to elements that use it).
         for required in kind.required where slots[required.id] < 0 {

@@ -4,20 +4,20 @@ import TemplateFormat
 /// enum values, references and unsafe URLs. Numbers, points, sizes and colours it reads are
 /// kept in `decoded` for lint.
 extension Checker {
-    mutating func checkValue(node: Int, _ schema: SchemaIndex.PropertyBox, scope: inout Scope, ownerKindID: Int) {
+    mutating func checkValue(node: Int, _ schema: SchemaIndex.PropertyBox, scope: inout Scope) {
         // Atoms are read in place through the raw view and the type through the box's plain
         // descriptor; views and key Strings are built only for messages: this runs for every
         // property of every document. Most values are one atom: `checkAtom` takes it in
         // registers, so neither path keeps a four-token list alive across the type switch.
         let list = raw.atoms(of: node)
-        if list.count == 1 { return checkAtom(list[0], node: node, schema, scope: &scope, ownerKindID: ownerKindID) }
+        if list.count == 1 { return checkAtom(list[0], node: node, schema, scope: &scope) }
         guard list.count > 0 else { return }  // the parser reported the missing value
         checkAtoms(list, node: node, schema)
     }
 
     /// A value of one atom, `t`.
     @inline(never)
-    mutating func checkAtom(_ t: Token, node: Int, _ schema: SchemaIndex.PropertyBox, scope: inout Scope, ownerKindID: Int) {
+    mutating func checkAtom(_ t: Token, node: Int, _ schema: SchemaIndex.PropertyBox, scope: inout Scope) {
         let bytes = raw.bytes
         let isString = t.kind == .string || t.kind == .multilineString
         switch schema.check {
@@ -85,10 +85,6 @@ extension Checker {
                     fixes.append(guess.fix)
                 }
                 report(.undefinedStyle, t.range, MessageText(message), fixes: fixes)
-            } else if ownerKindID != SchemaIndex.styleKindID {
-                // A style is used when an element uses it, directly or through other styles; a
-                // style used only by another style counts once that style is used.
-                markStyleUsed(id)
             }
         case .pointOrElement:
             if t.kind == .identifier {
@@ -191,15 +187,6 @@ extension Checker {
             k += 1
         }
         return false
-    }
-
-    /// Marks a style and the styles it extends as used (once per generation of `usedStyles`).
-    mutating func markStyleUsed(_ id: Int) {
-        guard styleMarked[id] != styleGeneration else { return }
-        styleMarked[id] = styleGeneration
-        for style in chainByID[id].styles {
-            if let n = style.block.name { usedStyles.insert(n) }
-        }
     }
 
     /// A coordinate: unitless or `px`.

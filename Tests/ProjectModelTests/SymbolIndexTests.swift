@@ -1,10 +1,15 @@
 import XCTest
 import TemplateFormat
-@testable import LanguageFeatures
+@testable import ProjectModel
 
 final class SymbolIndexTests: XCTestCase {
+    private func index(_ text: String) -> (SyntaxTree, SymbolIndex) {
+        let tree = SyntaxTree.parse(text)
+        return (tree, SymbolIndex(tree: tree))
+    }
+
     func testDefinitionsAndReferencesInDocumentOrder() {
-        let (file, index, _) = NavFixture.file("""
+        let (tree, index) = index("""
         import "a.tdl"
         style s { style: base }
         template t {
@@ -18,7 +23,7 @@ final class SymbolIndexTests: XCTestCase {
           label l { text: "{{p}}" }
         }
         """)
-        let described = index.occurrences.map { "\($0.key.kind.rawValue):\(NavFixture.text($0.range, in: file)):\($0.isDefinition ? "def" : "ref")" }
+        let described = index.occurrences.map { "\($0.key.kind.rawValue):\(tree.text(of: $0.range)):\($0.isDefinition ? "def" : "ref")" }
         XCTAssertEqual(described, [
             "style:s:def", "style:base:ref",
             "parameter:p:def", "element:x:def", "style:s:ref", "parameter:p:ref", "parameter:p:ref",
@@ -33,8 +38,8 @@ final class SymbolIndexTests: XCTestCase {
     }
 
     func testOccurrenceAtBoundaries() {
-        let (file, index, _) = NavFixture.file("style abc {}\n")
-        let start = NavFixture.offset(of: "abc", in: file)
+        let (_, index) = index("style abc {}\n")
+        let start = 6
         XCTAssertEqual(index.occurrence(at: start)?.key.name, "abc")
         XCTAssertEqual(index.occurrence(at: start + 3)?.key.name, "abc", "just after the name")
         XCTAssertNil(index.occurrence(at: start + 4))

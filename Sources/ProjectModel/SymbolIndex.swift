@@ -71,7 +71,7 @@ public struct SymbolIndex: Sendable {
     /// The symbols of one top-level block only (a style, a template, an annotation set):
     /// enough to resolve a name under the cursor, since elements and parameters never
     /// leave their block and a style's definition is its own top-level block.
-    init(topLevel block: BlockSyntax) {
+    public init(topLevel block: BlockSyntax) {
         var found: [SymbolOccurrence] = []
         var containers: [Int: BlockSyntax] = [:]
         SymbolIndex.collect(topLevel: block, into: &found, containers: &containers)

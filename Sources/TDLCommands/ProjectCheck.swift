@@ -1,0 +1,118 @@
+import ProjectModel
+import TemplateFormat
+import ToolSupport
+import Validator
+
+/// `check` over files given together: they are read and parsed in parallel, made into one
+/// project (imports outside them read once, for their styles), then validated in parallel
+/// against it. With `--fix`, certain fixes are applied in rounds: every fixed file goes back
+/// into the project before the next round validates, so a fix in one file is seen by the
+/// others (a style that becomes used, say). Files are written once, at the end.
+struct ProjectCheck {
+    let paths: [String]
+    let workers: Int
+
+    /// One file through the run.
+    private struct Item: Sendable {
+        let path: String
+        let original: [UInt8]
+        var file: ProjectFile
+        /// What the first validation found (reported when fixes are withheld).
+        var found: [Diagnostic] = []
+        var diagnostics: [Diagnostic] = []
+        var applied = 0
+        var stopped = false
+    }
+
+    func run(fix: Bool) -> [CheckedFile] {
+        let read: [Result<Item, CheckedFileError>] = parallelMap(paths, workers: workers) { path in
+            do {
+                let bytes = try readFileBytes(path)
+                return .success(Item(path: path, original: bytes, file: ProjectFile(path: path, bytes: bytes)))
+            } catch {
+                return .failure(CheckedFileError(path: path, message: describe(error, path: path)))
+            }
+        }
+        var items: [Item] = []
+        var results: [CheckedFile] = []
+        for outcome in read {
+            switch outcome {
+            case .success(let item): items.append(item)
+            case .failure(let error): results.append(CheckedFile(path: error.path, ioError: error.message))
+            }
+        }
+        var project = Project(files: items.map(\.file), loader: diskLoader)
+        items = validate(items, in: project)
+        for i in items.indices { items[i].found = items[i].diagnostics }
+        if fix {
+            // Fixes can uncover or enable others; a few rounds reach a fixed point in practice.
+            for _ in 0..<4 {
+                let fixed = applyCertainFixes(items)
+                let changed = fixed.indices.filter { fixed[$0].file !== items[$0].file }
+                items = fixed
+                guard !changed.isEmpty else { break }
+                for i in changed { project.update(items[i].file) }
+                items = validate(items, in: project)
+            }
+        }
+        results += parallelMap(items, workers: workers) { finish($0) }
+        return results
+    }
+
+    /// Validates every item against `project`.
+    private func validate(_ items: [Item], in project: Project) -> [Item] {
+        parallelMap(items, workers: workers) { item in
+            var item = item
+            item.diagnostics = Validator.validate(item.file, in: project)
+            return item
+        }
+    }
+
+    /// One round of certain fixes per item; an item whose fixes would break its syntax stops.
+    private func applyCertainFixes(_ items: [Item]) -> [Item] {
+        parallelMap(items, workers: workers) { item in
+            var item = item
+            guard !item.stopped else { return item }
+            let current = item.file.bytes
+            let selection = FixSelection.certainFixes(item.diagnostics, documentLength: current.count)
+            guard !selection.diagnostics.isEmpty else { return item }
+            let next = ProjectFile(path: item.path, bytes: FixSelection.apply(selection.edits, to: current))
+            // Never trade a file that parsed for one that does not.
+            if next.tree.hasErrors && !item.file.tree.hasErrors {
+                item.stopped = true
+                return item
+            }
+            item.file = next
+            item.applied += selection.diagnostics.count
+            return item
+        }
+    }
+
+    /// The report of one item, after writing it when fixes changed it.
+    private func finish(_ item: Item) -> CheckedFile {
+        // Never write a file with syntax errors: when fixes leave some (they were there
+        // before), the file is left as it was and reported as it is.
+        if item.applied > 0 && item.file.tree.hasErrors {
+            var result = CheckedFile(path: item.path, bytes: item.original, diagnostics: item.found)
+            result.fixesWithheld = item.applied
+            return result
+        }
+        let current = item.file.bytes
+        if item.applied > 0 && current != item.original {
+            do {
+                try writeAtomically(current, to: item.path, expectedOriginal: item.original)
+            } catch {
+                return CheckedFile(path: item.path, ioError: describe(error, path: item.path))
+            }
+        }
+        var result = CheckedFile(path: item.path, bytes: current, diagnostics: item.diagnostics)
+        result.fixesApplied = item.applied
+        return result
+    }
+}
+
+/// A file `check` could not read.
+struct CheckedFileError: Error, Sendable {
+    let path: String
+    let message: String
+}

@@ -1,0 +1,39 @@
+import ProjectModel
+
+/// The one place an `import "path"` becomes a file path, for every tool.
+///
+/// `path` itself when absolute, else `path` in the importer's folder; with no importer (a
+/// document that has no path), in `workingDirectory`, or nothing when that is nil too (the
+/// language server: an unsaved buffer's relative import names no file). Normalised
+/// lexically (`normalizedPath`), so each file has one spelling for the project's keys, the
+/// cycle check and messages.
+public func resolveImportPath(_ path: String, importer: String?, workingDirectory: String?) -> String? {
+    if path.hasPrefix("/") { return normalizedPath(path) }
+    guard let base = importer.map(parentPath) ?? workingDirectory else { return nil }
+    return normalizedPath(base.isEmpty ? path : base + "/" + path)
+}
+
+extension ProjectLoader {
+    /// Imports resolved with `resolveImportPath` and read from disk (`readFileBytes`: regular
+    /// files only, at most `DocumentLimits.maximumBytes`). `workingDirectory` is asked only
+    /// when a document with no path imports a relative path; nil refuses such imports.
+    public static func disk(workingDirectory: (@Sendable () -> String?)? = nil) -> ProjectLoader {
+        ProjectLoader(
+            resolve: { path, importer in
+                guard let resolved = resolveImportPath(path, importer: importer, workingDirectory: importer == nil ? workingDirectory?() : nil) else {
+                    return .failure(ImportFailure("a relative import needs the document to be saved in a folder first"))
+                }
+                return .success(resolved)
+            },
+            read: { path in
+                do {
+                    return .success(try readFileBytes(path))
+                } catch let error as ReadError {
+                    let text = error.description
+                    return .failure(ImportFailure(text.hasPrefix(path + ": ") ? String(text.dropFirst(path.count + 2)) : text))
+                } catch {
+                    return .failure(ImportFailure("\(error)"))
+                }
+            })
+    }
+}
