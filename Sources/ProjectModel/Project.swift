@@ -124,7 +124,7 @@ public struct Project: Sendable {
             guard let entry = entries[path], scope(of: path).style(named: id.name)?.path == id.path else { continue }
             var here: [StyleReference] = []
             if path == id.path { here.append(StyleReference(path: path, range: definition.nameRange, isDefinition: true)) }
-            for use in entry.file.summary.styleUses where use.name == id.name {
+            for use in entry.file.styleUses where use.name == id.name {
                 here.append(StyleReference(path: path, range: use.range, isDefinition: false))
             }
             result += here.sorted { $0.range.start < $1.range.start }
@@ -234,7 +234,7 @@ public struct Project: Sendable {
     }
 
     private static func writtenStyleNames(_ file: ProjectFile) -> Set<String> {
-        Set(file.summary.styles.map(\.name)).union(file.summary.styleUses.map(\.name))
+        file.summary.writtenStyleNames
     }
 
     /// Reads, through the loader, every import target reachable from `paths` that the
@@ -278,13 +278,12 @@ public struct Project: Sendable {
     /// The styles a file's elements name and the styles those extend, in its own scope.
     private func marks(of path: String) -> Set<StyleID> {
         guard let entry = entries[path] else { return [] }
-        let uses = entry.file.summary.styleUses.filter { !$0.extends }
-        guard !uses.isEmpty else { return [] }
+        let names = entry.file.summary.usedStyleNames
+        guard !names.isEmpty else { return [] }
         let scope = scope(of: path)
         var marked: Set<StyleID> = []
-        var done: Set<String> = []
-        for use in uses where done.insert(use.name).inserted {
-            for definition in scope.chain(from: use.name) { marked.insert(definition.id) }
+        for name in names {
+            for definition in scope.chain(from: name) { marked.insert(definition.id) }
         }
         return marked
     }

@@ -18,6 +18,7 @@ public final class ProjectFile: Sendable {
     private struct Memo {
         var lineIndex: LineIndex?
         var symbols: SymbolIndex?
+        var styleUses: [FileSummary.StyleUse]?
         var searchEntries: [SymbolSearch.Entry]?
     }
 
@@ -60,6 +61,15 @@ public final class ProjectFile: Sendable {
         let index = SymbolIndex(tree: tree)
         memo.withLock { $0.symbols = index }
         return index
+    }
+
+    /// Every `style:` naming a style, in order, with where the name is (built once: only
+    /// references and rename need positions).
+    public var styleUses: [FileSummary.StyleUse] {
+        if let built = memo.withLock({ $0.styleUses }) { return built }
+        let uses = FileSummary.styleUses(of: tree)
+        memo.withLock { $0.styleUses = uses }
+        return uses
     }
 
     /// The symbol index when something built it already (a request that needs only the

@@ -101,7 +101,7 @@ final class ProjectIncrementalTests: XCTestCase {
         for path in project.paths {
             guard let file = project.file(path) else { continue }
             let scope = project.scope(of: path)
-            for use in file.summary.styleUses where !use.extends {
+            for use in file.styleUses where !use.extends {
                 if scope.chain(from: use.name).contains(where: { $0.id == id }) { return true }
             }
         }

@@ -87,7 +87,7 @@ public enum Rename {
             if let other = project.scope(of: path).style(named: newName) {
                 return RenameError(message: "A style named `\(newName)` is already visible in \(path) (defined in \(other.path)).")
             }
-            if file.summary.styleUses.contains(where: { $0.name == newName }) {
+            if file.summary.writtenStyleNames.contains(newName) {
                 return RenameError(message: "\(path) already writes `style: \(newName)`, which would then mean the renamed style.")
             }
         }

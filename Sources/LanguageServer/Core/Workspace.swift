@@ -15,7 +15,13 @@ import Validator
 /// indexing, a file the client reports changed on disk, and imports outside the folders
 /// (through the project's loader). Nothing else in the server touches the disk.
 final class Workspace {
-    var documents: [String: OpenDocument] = [:]
+    /// Open documents by URI. Set only through `opened`, `edited` and `closed` (and `didChange`,
+    /// which takes a document out while it edits its buffer), which keep `openByKey` in step.
+    var documents: [String: OpenDocument] = [:] {
+        didSet { if documents.count != openByKey.count { reindexOpenDocuments() } }
+    }
+    /// The URI of the open document with each project key.
+    private var openByKey: [String: String] = [:]
     private(set) var folders: [String] = []
     var encoding: PositionEncoding = .utf16
     private(set) var project = Project(loader: .disk())
@@ -94,9 +100,11 @@ final class Workspace {
                                 lineIndex: nil, encoding: encoding, project: scratch, generation: takeGeneration())
     }
 
-    func openURI(forKey key: String) -> String? {
-        for (uri, document) in documents where document.key == key { return uri }
-        return nil
+    func openURI(forKey key: String) -> String? { openByKey[key] }
+
+    private func reindexOpenDocuments() {
+        openByKey = [:]
+        for (uri, document) in documents { openByKey[document.key] = uri }
     }
 
     /// The URI a project key is published under: the open document's, else a `file://` URI.

@@ -4,6 +4,7 @@ import TemplateFormat
 /// enum values, references and unsafe URLs. Numbers, points, sizes and colours it reads are
 /// kept in `decoded` for lint.
 extension Checker {
+    @inline(__always)
     mutating func checkValue(node: Int, _ schema: SchemaIndex.PropertyBox, scope: inout Scope) {
         // Atoms are read in place through the raw view and the type through the box's plain
         // descriptor; views and key Strings are built only for messages: this runs for every

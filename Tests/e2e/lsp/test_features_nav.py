@@ -131,6 +131,9 @@ async def test_document_and_workspace_symbols(client, tmp_path):
     styles, main = open_pair(client, tmp_path)
     (tmp_path / "sub").mkdir()
     (tmp_path / "sub" / "closed.tdl").write_text("style closed-title { font-size: 3 }\n", encoding="utf-8")
+    # Created after start-up: the client's file watcher reports it, as an editor's does.
+    client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[
+        types.FileEvent(uri=uri_for(tmp_path / "sub" / "closed.tdl"), type=types.FileChangeType.Created)]))
     symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=doc(main)))
     assert symbols[0].name == "card" and symbols[0].detail == "template"
     assert [c.name for c in symbols[0].children] == ["params", "hello", "other"]
