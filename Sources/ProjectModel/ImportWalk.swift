@@ -12,6 +12,10 @@ import TemplateFormat
 struct ImportWalk {
     let project: Project
     let root: Project.Entry
+    /// When set, the walk looks for this one style name and stops at its first definition
+    /// (same order, same rules): what a reference or a rename asks of a thousand files.
+    let wanted: String?
+    private(set) var found: StyleDefinition?
     private(set) var files: [ProjectFile] = []
     private(set) var problems: [ImportProblem] = []
     private(set) var byName: [String: StyleDefinition] = [:]
@@ -24,9 +28,10 @@ struct ImportWalk {
         let text: String
     }
 
-    init(project: Project, root: Project.Entry) {
+    init(project: Project, root: Project.Entry, wanted: String? = nil) {
         self.project = project
         self.root = root
+        self.wanted = wanted
     }
 
     mutating func run() {
@@ -35,6 +40,7 @@ struct ImportWalk {
         addStyles(of: file)
         visiting = [file.path]
         for (i, imported) in file.summary.imports.enumerated() where imported.isWellFormed && i < root.targets.count {
+            if found != nil { return }
             follow(root.targets[i], written: imported.path, at: imported.range, depth: 0)
         }
     }
@@ -68,12 +74,17 @@ struct ImportWalk {
         expandedAtDepth[path] = depth
         visiting.append(path)
         for (i, imported) in entry.file.summary.imports.enumerated() where i < entry.targets.count {
+            if found != nil { break }
             follow(entry.targets[i], written: imported.path, at: range, depth: depth + 1)
         }
         visiting.removeLast()
     }
 
     private mutating func addStyles(of file: ProjectFile) {
+        if let wanted {
+            if found == nil, let style = file.summary.style(named: wanted) { found = StyleDefinition(file: file, style: style) }
+            return
+        }
         for style in file.summary.styles where byName[style.name] == nil {
             if let definition = StyleDefinition(file: file, style: style) { byName[style.name] = definition }
         }

@@ -1,3 +1,4 @@
+import Basics
 import TemplateFormat
 
 /// The files of a project and what their names mean: the one answer to "which style does
@@ -52,6 +53,22 @@ public struct Project: Sendable {
     /// references to a style are looked for.
     private var writers: [String: Set<String>] = [:]
     private var usage = StyleUsage()
+    /// The member paths in order, worked out when first asked after the members changed
+    /// (a box: reading a value type cannot store, and copies of the project share it until
+    /// one of them changes its members).
+    private var memberOrder = MemberOrder()
+
+    final class MemberOrder: @unchecked Sendable {
+        private let sorted = Locked<[String]?>(nil)
+        func paths(_ make: () -> [String]) -> [String] {
+            sorted.withLock { cached in
+                if let cached { return cached }
+                let files = make()
+                cached = files
+                return files
+            }
+        }
+    }
 
     /// An empty project; files come with `update`.
     public init(loader: ProjectLoader? = nil) {
@@ -81,12 +98,19 @@ public struct Project: Sendable {
 
     public var count: Int { entries.count }
 
+    /// The members' files, by path.
+    var memberFilesByPath: [ProjectFile] {
+        memberOrder.paths { entries.filter { $0.value.role == .member }.keys.sorted() }.compactMap { entries[$0]?.file }
+    }
+
     /// Whether some file of the project uses the style (see `StyleUsage`).
     public func isUsed(_ id: StyleID) -> Bool { usage.isUsed(id) }
 
     /// The files whose imports lead to `path`, directly or not, sorted; `path` itself is not
     /// among them (unless an import cycle leads back to it).
-    public func importers(of path: String) -> [String] {
+    public func importers(of path: String) -> [String] { importerSet(of: path).sorted() }
+
+    private func importerSet(of path: String) -> Set<String> {
         var seen: Set<String> = []
         var queue = Array(importers[path] ?? [])
         while let next = queue.popLast() {
@@ -94,7 +118,7 @@ public struct Project: Sendable {
             queue.append(contentsOf: importers[next] ?? [])
         }
         seen.remove(path)
-        return seen.sorted()
+        return seen
     }
 
     /// The files that can see the styles of `path`: the file and its importers, transitively.
@@ -115,13 +139,22 @@ public struct Project: Sendable {
         return StyleScope(path: path, files: walk.files, problems: walk.problems, byName: walk.byName)
     }
 
+    /// The style `name` means in `path`: `scope(of:).style(named:)`, found by a walk that
+    /// stops at the first definition and builds no table.
+    public func resolveStyle(named name: String, in path: String) -> StyleDefinition? {
+        guard let root = entries[path] else { return nil }
+        var walk = ImportWalk(project: self, root: root, wanted: name)
+        walk.run()
+        return walk.found
+    }
+
     /// Every place `id`'s name is written meaning that style: its definition and each
     /// `style:` in any file whose scope resolves the name to it. By path, then position.
     public func references(to id: StyleID) -> [StyleReference] {
         guard let home = entries[id.path], let definition = home.file.summary.style(named: id.name) else { return [] }
         var result: [StyleReference] = []
         for path in (writers[id.name] ?? []).sorted() {
-            guard let entry = entries[path], scope(of: path).style(named: id.name)?.path == id.path else { continue }
+            guard let entry = entries[path], resolveStyle(named: id.name, in: path)?.path == id.path else { continue }
             var here: [StyleReference] = []
             if path == id.path { here.append(StyleReference(path: path, range: definition.nameRange, isDefinition: true)) }
             for use in entry.file.styleUses where use.name == id.name {
@@ -149,20 +182,20 @@ public struct Project: Sendable {
         let path = file.path
         let old = entries[path]
         insert(file, role: role)
-        var changed: Set<String> = [path]
         let loaded = loadMissingImports(from: [path])
+        var changed = importerSet(of: path)
+        changed.insert(path)
         changed.formUnion(loaded)
-        let dependents = importers(of: path)
-        changed.formUnion(dependents)
         // The file's own uses may have changed; other files' resolution only when what they
         // see of this file did.
         var remark = [path] + loaded
-        if old?.signature != entries[path]?.signature { remark += dependents }
+        if old?.signature != entries[path]?.signature { remark += changed.filter { $0 != path } }
         changed.formUnion(self.remark(remark))
         if let old, old.signature.targets != entries[path]?.signature.targets || old.role != role {
             changed.formUnion(dropUnreachableDependencies())
+            changed = changed.filter { entries[$0] != nil }
         }
-        return changed.filter { entries[$0] != nil }
+        return changed
     }
 
     /// Removes a file (deleted, or no longer part of the workspace). Files importing it keep
@@ -189,6 +222,7 @@ public struct Project: Sendable {
     public mutating func demote(_ path: String) -> Set<String> {
         guard entries[path]?.role == .member else { return [] }
         entries[path]?.role = .dependency
+        memberOrder = MemberOrder()
         var changed = dropUnreachableDependencies()
         if entries[path] == nil { changed.formUnion(importers(of: path)) }
         changed.remove(path)
@@ -210,6 +244,7 @@ public struct Project: Sendable {
             signature.parents.append(style.parentName)
         }
         signature.targets = targets.map { try? $0.get() }
+        if entries[path]?.role != role { memberOrder = MemberOrder() }
         entries[path] = Entry(file: file, targets: targets, role: role, signature: signature)
         unreadable[path] = nil
         for case .success(let target) in targets { importers[target, default: []].insert(path) }
@@ -221,6 +256,7 @@ public struct Project: Sendable {
     @discardableResult
     private mutating func erase(_ path: String, keepingMarks: Bool = false) -> Set<String> {
         guard let entry = entries.removeValue(forKey: path) else { return [] }
+        if !keepingMarks && entry.role == .member { memberOrder = MemberOrder() }
         for case .success(let target) in entry.targets {
             importers[target]?.remove(path)
             if importers[target]?.isEmpty == true { importers[target] = nil }

@@ -21,6 +21,15 @@ enum SymbolSearch {
         let symbol: WorkspaceSymbol
         /// The name's bytes in lower case, for matching.
         let folded: [UInt8]
+        /// Which of 64 byte classes the name holds (`letters(_:)`): a query with a byte the name
+        /// lacks cannot match, whatever its order, and most names are passed over on this.
+        let letters: UInt64
+    }
+
+    static func letters(_ folded: [UInt8]) -> UInt64 {
+        var mask: UInt64 = 0
+        for b in folded { mask |= 1 << UInt64(b & 63) }
+        return mask
     }
 
     static func entries(of file: ProjectFile) -> [Entry] {
@@ -46,8 +55,9 @@ enum SymbolSearch {
     }
 
     private static func entry(_ name: String, kind: String, container: String?, range: ByteRange, in file: ProjectFile) -> Entry {
-        Entry(symbol: WorkspaceSymbol(name: name, kind: kind, containerName: container, path: file.path, range: range),
-              folded: fold(Array(name.utf8)))
+        let folded = fold(Array(name.utf8))
+        return Entry(symbol: WorkspaceSymbol(name: name, kind: kind, containerName: container, path: file.path, range: range),
+                     folded: folded, letters: letters(folded))
     }
 
     static func fold(_ bytes: [UInt8]) -> [UInt8] {
@@ -74,36 +84,41 @@ enum SymbolSearch {
 }
 
 extension Project {
-    /// The members' symbols matching `query`, best first, at most `limit`.
+    /// The members' symbols matching `query`, best first, at most `limit`: ranked, then
+    /// shorter names first, then by name (ignoring case, then exactly), path and position.
+    ///
+    /// Matches are found file by file in path order, so within one name they already stand
+    /// in path and position order; they are grouped by rank and length, and only the groups
+    /// that reach the limit are ordered by name. A query matching tens of thousands of
+    /// symbols sorts a few group keys and names, not every match.
     public func searchSymbols(_ query: String, limit: Int = 1_000) -> [WorkspaceSymbol] {
+        guard limit > 0 else { return [] }
         let needle = SymbolSearch.fold(Array(query.utf8))
-        var found: [SymbolSearch.Entry] = []
-        // Rank and name length packed in one integer per match: the sort that finds the best
-        // `limit` compares integers, and names only among the last ones kept that tie.
-        var keys: [(key: Int, index: Int)] = []
-        for path in memberPaths {
-            guard let file = file(path) else { continue }
-            for entry in file.searchEntries {
+        let needed = SymbolSearch.letters(needle)
+        let files = memberFilesByPath.map(\.searchEntries)
+        // Matches as (file, entry) positions: copying entries would retain their strings.
+        var groups: [Int: [(file: Int32, entry: Int32)]] = [:]
+        for (f, entries) in files.enumerated() {
+            for (e, entry) in entries.enumerated() where entry.letters & needed == needed {
                 guard let rank = SymbolSearch.rank(needle, entry.folded) else { continue }
-                keys.append((rank << 32 | min(entry.folded.count, Int(UInt32.max)), found.count))
-                found.append(entry)
+                groups[rank << 32 | min(entry.folded.count, Int(UInt32.max)), default: []].append((Int32(f), Int32(e)))
             }
         }
-        keys.sort { $0.key < $1.key }
-        var kept = keys
-        if keys.count > limit, limit > 0 {
-            let boundary = keys[limit - 1].key
-            kept = Array(keys.prefix { $0.key <= boundary })
-        } else if limit <= 0 {
-            return []
+        var result: [WorkspaceSymbol] = []
+        for key in groups.keys.sorted() {
+            guard let group = groups[key] else { continue }
+            // By name (folded, then exact); each name's matches keep their path and position order.
+            var byName: [String: [(file: Int32, entry: Int32)]] = [:]
+            for match in group { byName[files[Int(match.file)][Int(match.entry)].symbol.name, default: []].append(match) }
+            let names = byName.map { name, matches in (name: name, folded: files[Int(matches[0].file)][Int(matches[0].entry)].folded) }
+                .sorted { $0.folded != $1.folded ? $0.folded.lexicographicallyPrecedes($1.folded) : $0.name < $1.name }
+            for name in names {
+                for match in byName[name.name] ?? [] {
+                    result.append(files[Int(match.file)][Int(match.entry)].symbol)
+                    if result.count == limit { return result }
+                }
+            }
         }
-        kept.sort { a, b in
-            if a.key != b.key { return a.key < b.key }
-            let x = found[a.index].symbol, y = found[b.index].symbol
-            if x.name != y.name { return x.name < y.name }
-            if x.path != y.path { return x.path < y.path }
-            return x.range.start < y.range.start
-        }
-        return kept.prefix(limit).map { found[$0.index].symbol }
+        return result
     }
 }

@@ -43,11 +43,14 @@ while !args.isEmpty {
     case "--file": if !args.isEmpty { files.append(args.removeFirst()); sizes = [] }
     case "--write-corpus": corpusDir = args.isEmpty ? nil : args.removeFirst()
     case "--export": exportReport(); exit(0)
+    case "--workspace":
+        guard !args.isEmpty else { print("--workspace needs a folder"); exit(2) }
+        workspaceReport(root: args.removeFirst()); exit(0)
     case "--lsp-edits":
         guard !args.isEmpty else { print("--lsp-edits needs a file"); exit(2) }
         serverEditReport(path: args.removeFirst()); exit(0)
     case "-h", "--help":
-        print("usage: tdl-bench [--sizes 1k,10k,100k,10mb] [--file PATH]... [--write-corpus DIR] | --export | --lsp-edits FILE")
+        print("usage: tdl-bench [--sizes 1k,10k,100k,10mb] [--file PATH]... [--write-corpus DIR] | --export | --lsp-edits FILE | --workspace DIR")
         exit(0)
     default:
         FileHandle.standardError.write(Data("tdl-bench: unknown argument '\(a)'\n".utf8))

@@ -226,7 +226,7 @@ final class WorkspaceModelTests: XCTestCase {
         for query in ["", "scr", Self.styles.randomElement(using: &random)!, "t1", "zz"] {
             let answer = try world.h.request("workspace/symbol", ["query": .string(query)]).get()
             let got = (answer.arrayValue ?? []).map { "\($0["name"].stringValue ?? ""):\(Self.place($0["location"]))" }
-            let expected = scratch.searchSymbols(query).map { "\($0.name):\(Self.place($0.path, $0.range, in: scratch))" }
+            let expected = scratch.searchSymbols(query, limit: SymbolsHandlers.limit).map { "\($0.name):\(Self.place($0.path, $0.range, in: scratch))" }
             XCTAssertEqual(got, expected, "\(context): workspace/symbol \(query)")
         }
     }

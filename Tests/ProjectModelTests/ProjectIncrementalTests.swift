@@ -174,6 +174,10 @@ final class ProjectIncrementalTests: XCTestCase {
                     let now = Self.observe(p, in: project)
                     XCTAssertEqual(now, Self.observe(p, in: scratch), "\(context), \(p)")
                     XCTAssertEqual(now.styles, Self.naiveStyles(p, in: scratch), "\(context), \(p): the import walk")
+                    for name in Self.styleNames {
+                        XCTAssertEqual(project.resolveStyle(named: name, in: p)?.id, project.scope(of: p).style(named: name)?.id,
+                                       "\(context), \(p): resolving `\(name)` alone")
+                    }
                     for (name, used) in now.used {
                         XCTAssertEqual(used, Self.naiveUsed(StyleID(path: p, name: name), in: scratch), "\(context), \(p): \(name) used")
                     }

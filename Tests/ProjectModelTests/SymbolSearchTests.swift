@@ -58,8 +58,8 @@ final class SymbolSearchTests: XCTestCase {
                                    "round \(round), query \(query), limit \(limit)")
                 }
                 let needle = Array(query.lowercased().utf8)
-                let keys = full.map { s -> (Int, Int, String, String, Int) in
-                    (SymbolSearch.rank(needle, Array(s.name.lowercased().utf8)) ?? 9, s.name.utf8.count, s.name, s.path, s.range.start)
+                let keys = full.map { s -> (Int, Int, String, String, String, Int) in
+                    (SymbolSearch.rank(needle, Array(s.name.lowercased().utf8)) ?? 9, s.name.utf8.count, s.name.lowercased(), s.name, s.path, s.range.start)
                 }
                 XCTAssertTrue(zip(keys, keys.dropFirst()).allSatisfy { $0 <= $1 }, "ranked order, query \(query)")
             }

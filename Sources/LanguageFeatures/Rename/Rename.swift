@@ -84,7 +84,7 @@ public enum Rename {
                 let kind = file.tree.document.blocks.first { $0.name == newName }?.kind ?? "block"
                 return RenameError(message: "`\(newName)` is already the name of a `\(kind)` in \(path).")
             }
-            if let other = project.scope(of: path).style(named: newName) {
+            if let other = project.resolveStyle(named: newName, in: path) {
                 return RenameError(message: "A style named `\(newName)` is already visible in \(path) (defined in \(other.path)).")
             }
             if file.summary.writtenStyleNames.contains(newName) {

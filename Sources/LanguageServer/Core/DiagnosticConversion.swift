@@ -128,17 +128,7 @@ enum DiagnosticConversion {
         return (try? JSONParser.parse(out))?.arrayValue ?? []
     }
 
-    private static func writeRange(_ range: LSPRange, into out: inout [UInt8]) {
-        out.append(#"{"start":{"line":"#)
-        JSONSerializer.writeNumber(Double(range.start.line), into: &out)
-        out.append(#","character":"#)
-        JSONSerializer.writeNumber(Double(range.start.character), into: &out)
-        out.append(#"},"end":{"line":"#)
-        JSONSerializer.writeNumber(Double(range.end.line), into: &out)
-        out.append(#","character":"#)
-        JSONSerializer.writeNumber(Double(range.end.character), into: &out)
-        out.append("}}" as StaticString)
-    }
+    static func writeRange(_ range: LSPRange, into out: inout [UInt8]) { LSPJSON.writeRange(range, into: &out) }
 }
 
 extension Workspace {

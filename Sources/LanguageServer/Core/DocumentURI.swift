@@ -36,21 +36,23 @@ public enum DocumentURI {
         return String(validating: bytes, as: UTF8.self)
     }
 
-    /// A `file://` URI for an absolute path, percent-encoding what RFC 3986 requires.
+    /// A `file://` URI for an absolute path, percent-encoding what RFC 3986 requires. Built
+    /// as bytes: workspace answers hold a URI for each of thousands of locations.
     public static func uri(forPath path: String) -> String {
-        var out = "file://"
+        let hex: StaticString = "0123456789ABCDEF"
+        var out: [UInt8] = Array("file://".utf8)
+        out.reserveCapacity(path.utf8.count + 8)
         for byte in path.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
                  UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
+                out.append(byte)
             default:
-                let hex = Array("0123456789ABCDEF".unicodeScalars)
-                out.unicodeScalars.append("%")
-                out.unicodeScalars.append(hex[Int(byte >> 4)])
-                out.unicodeScalars.append(hex[Int(byte & 0xF)])
+                out.append(UInt8(ascii: "%"))
+                out.append(hex.utf8Start[Int(byte >> 4)])
+                out.append(hex.utf8Start[Int(byte & 0xF)])
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }

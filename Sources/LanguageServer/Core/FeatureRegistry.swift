@@ -4,17 +4,32 @@ import LSPProtocol
 /// (any other error becomes -32603). Runs on the server's processing thread.
 public typealias RequestHandler = (RequestContext, JSONValue) throws -> JSONValue
 
+/// A handler that writes its result as JSON bytes, for answers of thousands of items.
+public typealias RawRequestHandler = (RequestContext, JSONValue) throws -> [UInt8]
+
 /// One request method with the server capabilities it contributes to `initialize`.
 public struct Feature {
     public var method: String
     /// Members merged into `ServerCapabilities` (objects merged key by key).
     public var capabilities: [(key: String, value: JSONValue)]
     public var handler: RequestHandler
+    /// When set, answers instead of `handler` with bytes written directly (`handler` then
+    /// parses them back, for callers that want values).
+    public var rawHandler: RawRequestHandler?
 
     public init(method: String, capabilities: [(key: String, value: JSONValue)], handler: @escaping RequestHandler) {
         self.method = method
         self.capabilities = capabilities
         self.handler = handler
+    }
+
+    public init(method: String, capabilities: [(key: String, value: JSONValue)], rawHandler: @escaping RawRequestHandler) {
+        self.method = method
+        self.capabilities = capabilities
+        self.rawHandler = rawHandler
+        self.handler = { context, params throws -> JSONValue in
+            (try? JSONParser.parse(try rawHandler(context, params))) ?? .null
+        }
     }
 }
 
@@ -40,6 +55,8 @@ public struct FeatureRegistry {
     }
 
     public func handler(for method: String) -> RequestHandler? { features[method]?.handler }
+
+    public func rawHandler(for method: String) -> RawRequestHandler? { features[method]?.rawHandler }
 
     /// The merged capability members of every registered feature, in registration order.
     public var capabilities: JSONObject {

@@ -150,18 +150,20 @@ public final class LanguageServer: @unchecked Sendable {
             indexingChanges.formUnion(changed)
             return []
         }
-        var all = changed.union(indexingChanges)
-        indexingChanges = []
         var out: [Outgoing] = progress.finished().map { .message($0) }
-        guard !all.isEmpty else { return out }
+        let afterIndexing = indexingChanges
+        indexingChanges = []
+        func anyChanged(_ test: (String) -> Bool) -> Bool { changed.contains(where: test) || afterIndexing.contains(where: test) }
+        guard !changed.isEmpty || !afterIndexing.isEmpty else { return out }
         if pullsDiagnostics {
-            all.subtract(editedKeys)
-            if !all.isEmpty && clientRefreshesDiagnostics {
+            if clientRefreshesDiagnostics && anyChanged({ !editedKeys.contains($0) }) {
                 out.append(.message(serverRequest("workspace/diagnostic/refresh", .null)))
             }
         } else {
-            for key in all.sorted() {
-                if let uri = workspace.openURI(forKey: key) { schedulePublish(uri) }
+            // Only open documents are pushed: look each of them up, not each changed key.
+            for (key, uri) in workspace.openDocumentsByKey.sorted(by: { $0.key < $1.key })
+            where changed.contains(key) || afterIndexing.contains(key) {
+                schedulePublish(uri)
             }
         }
         return out
@@ -231,6 +233,7 @@ public final class LanguageServer: @unchecked Sendable {
                 let context = requestContext(id)
                 return .success(.raw(try DiagnosticReports.workspace(params, workspace: workspace, context: context)))
             default:
+                if let raw = registry.rawHandler(for: method) { return .success(.raw(try raw(requestContext(id), params))) }
                 guard let handler = registry.handler(for: method) else { return .failure(.methodNotFound(method)) }
                 return .success(.json(try handler(requestContext(id), params)))
             }

@@ -49,6 +49,11 @@ public struct RequestContext {
     /// `{uri, range}` of a range in any file of the project (line tables from the project).
     public func location(path: String, range: ByteRange) -> JSONValue? { workspace.location(path: path, range: range) }
 
+    /// The URI and LSP range of a range in any file of the project.
+    public func locationParts(path: String, range: ByteRange) -> (uri: String, range: LSPRange)? {
+        workspace.locationParts(path: path, range: range)
+    }
+
     /// Paths of the workspace folders (from `workspaceFolders`, else `rootUri`/`rootPath`).
     public var workspaceFolders: [String] { workspace.folders }
 

@@ -102,6 +102,9 @@ final class Workspace {
 
     func openURI(forKey key: String) -> String? { openByKey[key] }
 
+    /// The open documents' URIs by project key.
+    var openDocumentsByKey: [String: String] { openByKey }
+
     private func reindexOpenDocuments() {
         openByKey = [:]
         for (uri, document) in documents { openByKey[document.key] = uri }
@@ -158,12 +161,10 @@ final class Workspace {
 
     /// Records that these keys' diagnostics may have changed: their analyses and reports go.
     private func apply(_ keys: Set<String>) {
-        for key in keys {
-            changed.insert(key)
-            fileReports[key] = nil
-            fileAnalyses[key] = nil
-            if let uri = openURI(forKey: key) { documents[uri]?.analysis = nil }
-        }
+        changed.formUnion(keys)
+        if !fileReports.isEmpty { for key in keys { fileReports[key] = nil } }
+        if !fileAnalyses.isEmpty { for key in keys { fileAnalyses[key] = nil } }
+        for (key, uri) in openByKey where keys.contains(key) { documents[uri]?.analysis = nil }
     }
 
     /// The keys whose diagnostics may have changed since the last call.
@@ -261,9 +262,13 @@ final class Workspace {
     /// `{uri, range}` of a range in any project file, with the line table the project keeps
     /// for it (an open document's current one), in the negotiated encoding.
     func location(path: String, range: ByteRange) -> JSONValue? {
-        if let uri = openURI(forKey: path), let analysis = analysis(uri: uri) { return analysis.location(of: range) }
+        locationParts(path: path, range: range).map { ["uri": .string($0.uri), "range": $0.range.json] }
+    }
+
+    func locationParts(path: String, range: ByteRange) -> (uri: String, range: LSPRange)? {
+        if let uri = openURI(forKey: path), let analysis = analysis(uri: uri) { return (uri, analysis.range(of: range)) }
         guard let file = project.file(path) else { return nil }
-        return ["uri": .string(uri(forKey: path)), "range": lspRange(range, in: file.lineIndex).json]
+        return (uri(forKey: path), lspRange(range, in: file.lineIndex))
     }
 
     func lspRange(_ range: ByteRange, in index: LineIndex) -> LSPRange {

@@ -35,21 +35,13 @@ struct NavDocuments {
     func offset(_ params: JSONValue) throws -> Int { try analysis.offset(ofJSON: params["position"]) }
 
     func locationJSON(_ location: SourceLocation) -> JSONValue? {
-        if location.path == analysis.file.path { return analysis.location(of: location.range) }
-        return context.location(path: location.path, range: location.range)
+        locationParts(location).map { ["uri": .string($0.uri), "range": $0.range.json] }
     }
 
-    /// The URI edits to the file at `path` go to.
-    func uri(forPath path: String) -> String? {
-        if path == analysis.file.path { return analysis.uri }
-        return context.location(path: path, range: ByteRange(start: 0, end: 0))?["uri"].stringValue
-    }
-
-    /// An LSP `TextEdit` in the file at `path`, with that file's line table.
-    func textEdit(_ edit: TextEdit, inPath path: String) -> JSONValue? {
-        guard let location = path == analysis.file.path ? analysis.location(of: edit.range)
-                : context.location(path: path, range: edit.range) else { return nil }
-        return ["range": location["range"], "newText": .string(edit.newText)]
+    /// The URI and LSP range of a location in this document or any file of the project.
+    func locationParts(_ location: SourceLocation) -> (uri: String, range: LSPRange)? {
+        if location.path == analysis.file.path { return (analysis.uri, analysis.range(of: location.range)) }
+        return context.locationParts(path: location.path, range: location.range)
     }
 }
 

@@ -10,15 +10,22 @@ enum NavigationHandlers {
             let locations = Navigation.definition(at: offset, in: documents.navigationContext())
             return .array(locations.compactMap(documents.locationJSON))
         }
-        registry.register("textDocument/references", capability: "referencesProvider") { context, params in
+        registry.register(Feature(method: "textDocument/references", capabilities: [("referencesProvider", true)], rawHandler: { context, params in
             let documents = try NavDocuments(context, params)
             let offset = try documents.offset(params)
             let includeDeclaration = params["context"]["includeDeclaration"].boolValue ?? true
             // Any file of the workspace, open or not, may import this one and use its styles.
             let locations = Navigation.references(at: offset, includeDeclaration: includeDeclaration,
                                                   in: documents.navigationContext(wholeWorkspace: true))
-            return .array(locations.compactMap(documents.locationJSON))
-        }
+            var out: [UInt8] = [UInt8(ascii: "[")]
+            for location in locations {
+                guard let parts = documents.locationParts(location) else { continue }
+                if out.count > 1 { out.append(UInt8(ascii: ",")) }
+                LSPJSON.writeLocation(uri: parts.uri, range: parts.range, into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+            return out
+        }))
         registry.register("textDocument/documentHighlight", capability: "documentHighlightProvider") { context, params in
             let documents = try NavDocuments(context, params)
             let offset = try documents.offset(params)

@@ -18,7 +18,7 @@ enum RenameHandlers {
                 throw ResponseError.requestFailed(error.message)
             }
         }))
-        registry.register("textDocument/rename", capability: "renameProvider", ["prepareProvider": true]) { context, params in
+        registry.register(Feature(method: "textDocument/rename", capabilities: [("renameProvider", ["prepareProvider": true])], rawHandler: { context, params in
             let documents = try NavDocuments(context, params)
             let offset = try documents.offset(params)
             guard let newName = params["newName"].stringValue else { throw ResponseError.invalidParams("missing newName") }
@@ -28,13 +28,25 @@ enum RenameHandlers {
             case .success(let edits):
                 // Edits go to every file that needs them, open or not; each file's positions
                 // come from the text the project holds for it.
-                var changes = JSONObject()
+                var out: [UInt8] = Array(#"{"changes":{"#.utf8)
+                var firstFile = true
                 for path in edits.keys.sorted() {
-                    guard let uri = documents.uri(forPath: path), let list = edits[path] else { continue }
-                    changes[uri] = .array(list.compactMap { documents.textEdit($0, inPath: path) })
+                    guard let list = edits[path], let head = list.first,
+                          let uri = documents.locationParts(SourceLocation(path: path, range: head.range))?.uri else { continue }
+                    if !firstFile { out.append(UInt8(ascii: ",")) }
+                    firstFile = false
+                    JSONSerializer.writeString(uri, into: &out)
+                    out.append(#":["#)
+                    for (k, edit) in list.enumerated() {
+                        guard let parts = documents.locationParts(SourceLocation(path: path, range: edit.range)) else { continue }
+                        if k > 0 { out.append(UInt8(ascii: ",")) }
+                        LSPJSON.writeTextEdit(range: parts.range, newText: edit.newText, into: &out)
+                    }
+                    out.append(UInt8(ascii: "]"))
                 }
-                return ["changes": .object(changes)]
+                out.append("}}" as StaticString)
+                return out
             }
-        }
+        }))
     }
 }

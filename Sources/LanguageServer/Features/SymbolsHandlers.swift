@@ -9,23 +9,37 @@ enum SymbolsHandlers {
             let doc = try context.document(params)
             return .array(DocumentSymbols.outline(of: doc.tree).map { json($0, in: doc) })
         }
-        registry.register("workspace/symbol", capability: "workspaceSymbolProvider") { context, params in
+        registry.register(Feature(method: "workspace/symbol", capabilities: [("workspaceSymbolProvider", true)], rawHandler: { context, params in
             let query = params["query"].stringValue ?? ""
             // From the project's index of every workspace file, ranked: never cut in file order.
             context.finishIndexing()
-            let found = context.project.searchSymbols(query, limit: 1_000)
-            return .array(found.compactMap { symbol -> JSONValue? in
-                guard let location = context.location(path: symbol.path, range: symbol.range) else { return nil }
+            var out: [UInt8] = [UInt8(ascii: "[")]
+            var first = true
+            for symbol in context.project.searchSymbols(query, limit: limit) {
+                guard let location = context.locationParts(path: symbol.path, range: symbol.range) else { continue }
                 let kind: OutlineKind = symbol.kind == "parameter" ? .parameter : OutlineKind(blockKind: symbol.kind)
-                return .members([
-                    ("name", .string(symbol.name)),
-                    ("kind", .int(lspKind(kind))),
-                    ("location", location),
-                    ("containerName", symbol.containerName.map { .string($0) }),
-                ])
-            })
-        }
+                if !first { out.append(UInt8(ascii: ",")) }
+                first = false
+                out.append(#"{"name":"#)
+                JSONSerializer.writeString(symbol.name, into: &out)
+                out.append(#","kind":"#)
+                JSONSerializer.writeNumber(Double(lspKind(kind)), into: &out)
+                out.append(#","location":"#)
+                LSPJSON.writeLocation(uri: location.uri, range: location.range, into: &out)
+                if let container = symbol.containerName {
+                    out.append(#","containerName":"#)
+                    JSONSerializer.writeString(container, into: &out)
+                }
+                out.append(UInt8(ascii: "}"))
+            }
+            out.append(UInt8(ascii: "]"))
+            return out
+        }))
     }
+
+    /// At most this many workspace symbols answer a query: the best ones (rust-analyzer
+    /// answers 128). A list longer than a screen is not read; writing it costs every keystroke.
+    static let limit = 256
 
     static func json(_ symbol: OutlineSymbol, in doc: DocumentAnalysis) -> JSONValue {
         [

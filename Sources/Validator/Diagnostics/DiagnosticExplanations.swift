@@ -1036,8 +1036,10 @@ enum DiagnosticExplanations {
         TDL304: Unused style
 
         No element uses this style, directly or through another style (a style used only by an
-        unused style is unused too). Use it or delete it. In a file of styles shared through
-        `import`, silence it with `// tdl-ignore-file TDL304`.
+        unused style is unused too), in any file that sees it: the files checked together
+        (`template-fmt check shared screens`) or, in an editor, every file of the workspace. A
+        file checked alone counts only its own uses, so check a file of shared styles together
+        with the files importing it. Use the style or delete it.
 
         Bad:
             style muted {
