@@ -22,9 +22,22 @@ public enum Validator {
             return checker.diagnostics
         }
         all.append(contentsOf: tree.diagnostics)
+        dropMissingColonsOfUnfinishedHeaders(&all, syntax: tree.diagnostics)
         all = Suppressions(tree: tree).apply(to: all)
         sortByPosition(&all)
         return all
+    }
+
+    /// A TDL123 (a block header without its `{`) replaces the parser's TDL011 (the same line
+    /// read as a property missing its colon) at the same key: one mistake, one report.
+    /// Reads the whole list only when the parser reported a missing colon (`syntax`, its
+    /// diagnostics, are few).
+    static func dropMissingColonsOfUnfinishedHeaders(_ all: inout [Diagnostic], syntax: [Diagnostic]) {
+        let missingColon = SyntaxCode.missingColon.rawValue
+        guard syntax.contains(where: { $0.code == missingColon }) else { return }
+        let headers = Set(all.filter { $0.code == DiagnosticCode.unfinishedBlockHeader.code }.map(\.range.start))
+        guard !headers.isEmpty else { return }
+        all.removeAll { $0.code == missingColon && headers.contains($0.range.start) }
     }
 
     /// By start, end, code, then the order found. Large documents have tens of thousands

@@ -74,7 +74,7 @@ final class RuleTests: XCTestCase {
     func testEveryCodeHasACase() {
         let covered = Set(RuleTable.cases.map(\.code))
         let all = DiagnosticCode.all.map(\.code)
-        XCTAssertEqual(all.count, 48)
+        XCTAssertEqual(all.count, 49)
         for code in all {
             XCTAssertTrue(covered.contains(code), "no rule case for \(code)")
         }
@@ -872,6 +872,12 @@ enum RuleTable {
         rule("TDL102", "property of another kind",
              bad: card(adding: "src: \"photo.png\""), at: (9, 5),
              message: "`text` has no property `src`", good: card),
+        rule("TDL123", "block header still without its `{`",
+             bad: card(replacing: "  text title {\n    text: \"Hello\"\n    at: 10, 10\n    size: 200 x 40\n  }",
+                       with: "  group box {\n    text title\n  }"), at: (6, 5),
+             message: "`text title` is the header of a `text` block without its `{`",
+             good: card(replacing: "  text title {\n    text: \"Hello\"\n    at: 10, 10\n    size: 200 x 40\n  }",
+                        with: "  group box {\n    text title {\n      text: \"Hello\"\n    }\n  }"), fix: true),
         rule("TDL103", "property set twice",
              bad: card(adding: "at: 20, 20"), at: (9, 5),
              message: "`at` is already set", good: card, fix: true),

@@ -69,6 +69,7 @@ public struct DiagnosticCode: Sendable, Hashable {
     static let styleDoesNotApply = DiagnosticCode("TDL120", .warning, "Style property does not apply")
     static let misplacedDirective = DiagnosticCode("TDL121", .error, "Misplaced or repeated directive")
     static let malformedInterpolation = DiagnosticCode("TDL122", .error, "Malformed interpolation")
+    static let unfinishedBlockHeader = DiagnosticCode("TDL123", .error, "Block header without `{`")
 
     // Lint.
     static let outsideCanvas = DiagnosticCode("TDL301", .warning, "Element outside its canvas")
@@ -90,7 +91,7 @@ public struct DiagnosticCode: Sendable, Hashable {
         kindNotAllowed, unknownProperty, duplicateProperty, duplicateName, missingProperty, wrongType,
         outOfRange, unknownEnumValue, undefinedStyle, undefinedElement, undefinedParameter, styleCycle,
         importNotFound, importCycle, formatTooNew, formatTooOld, missingFormat, missingName,
-        conflictingProperties, styleDoesNotApply, misplacedDirective, malformedInterpolation,
+        conflictingProperties, styleDoesNotApply, misplacedDirective, malformedInterpolation, unfinishedBlockHeader,
         outsideCanvas, lowContrast, missingAlt, unusedStyle, unusedParameter, unsafeURL, emptyText,
         zeroSize, unsupportedURL, unusedSuppression,
     ]

@@ -946,6 +946,39 @@ enum DiagnosticExplanations {
         Suppress with `// tdl-ignore TDL122` on the line above or at the end of the line.
         """#,
 
+        "TDL123": #"""
+        TDL123: Block header without `{`
+
+        Inside a block, a line `kind name` with no `:` and no `{` is read as a property missing
+        its colon. When its first word is a kind of block allowed there and not a property of
+        the enclosing block (`text subtitle` inside a `group`), it is the header of a block
+        still being typed: it is reported as such, instead of as a missing colon and an unknown
+        property.
+
+        Bad:
+            template card {
+              size: 375 x 200
+              group header {
+                text subtitle
+              }
+            }
+
+        Good:
+            template card {
+              size: 375 x 200
+              group header {
+                text subtitle {
+                  text: "Text"
+                }
+              }
+            }
+
+        Fix: adds ` {` and the closing `}` on a line of its own, with the kind's required and
+        recommended properties set to placeholder values (offered in editors, not applied by
+        `--fix`).
+        Suppress with `// tdl-ignore TDL123` on the line above or at the end of the line.
+        """#,
+
         // MARK: Lint (TDL3xx)
 
         "TDL301": #"""

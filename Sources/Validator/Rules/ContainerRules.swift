@@ -226,6 +226,7 @@ extension Checker {
     @inline(never)
     mutating func reportUnknownProperty(node: Int, kind: SchemaIndex.KindBox) {
         guard let property = tree.node(at: node).asProperty else { return }
+        if reportUnfinishedHeader(property, in: kind.schema) { return }
         reportUnknownProperty(property, schema: kind.schema)
     }
 
