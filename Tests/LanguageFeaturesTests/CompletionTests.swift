@@ -28,7 +28,8 @@ final class CompletionTests: XCTestCase {
         let items = complete("format 1\n\nte|")
         XCTAssertFalse(labels(items).contains("format 1"))
         let template = items.first { $0.label == "template" }
-        XCTAssertEqual(template?.insertText, "template ${1:name} {\n\t$0\n}")
+        XCTAssertEqual(template?.insertText, "template ${1:name} {\n\tsize: ${2:375 x 667}\n\t$0\n}")
+        XCTAssertEqual(template?.plainText, "template name {\n  size: 375 x 667\n}")
         XCTAssertEqual(template?.isSnippet, true)
         // Replaces the partial word `te`.
         XCTAssertEqual(template?.replaceRange.length, 2)
@@ -113,7 +114,7 @@ final class CompletionTests: XCTestCase {
         """)
         let items = Completion.items(in: file, at: cursor, styles: NavFixture.context(file, imports: [shared]).scope)
         XCTAssertEqual(labels(items), ["body", "shared-title"], "a style does not extend itself")
-        XCTAssertEqual(items.last?.detail, "style from /w/shared.tdl")
+        XCTAssertEqual(items.last?.detail, "style from shared.tdl", "relative to the document, as `import` writes it")
         XCTAssertEqual(items.first?.kind, .reference)
     }
 
@@ -151,6 +152,7 @@ final class CompletionTests: XCTestCase {
     func testNothingInPlainStringOrComment() {
         XCTAssertTrue(complete("template t {\n  text a { text: \"Hel|lo\" }\n}\n").isEmpty)
         XCTAssertTrue(complete("// a comm|ent\n").isEmpty)
+        XCTAssertTrue(complete("// tdl-ignore-not TDL3|\n").isEmpty, "not a suppression")
         XCTAssertTrue(complete("template t {\n  text a { text: \"\\{{u|\" }\n}\n").isEmpty, "escaped braces are literal")
     }
 

@@ -36,7 +36,7 @@ final class FeaturesNavTests: XCTestCase {
 
     func testCapabilitiesAdvertised() throws {
         let caps = try harness().initializeResult["capabilities"]
-        XCTAssertEqual(caps["completionProvider"]["triggerCharacters"], [":", "{", " "])
+        XCTAssertEqual(caps["completionProvider"]["triggerCharacters"], [":", "{", " ", "\"", "/"])
         XCTAssertEqual(caps["hoverProvider"], true)
         XCTAssertEqual(caps["definitionProvider"], true)
         XCTAssertEqual(caps["referencesProvider"], true)
@@ -66,11 +66,6 @@ final class FeaturesNavTests: XCTestCase {
         XCTAssertEqual(plainFont["insertTextFormat"], 1)
         XCTAssertEqual(plainFont["textEdit"]["newText"], "font-size: 16")
         XCTAssertNotNil(plainFont["documentation"].stringValue, "plain documentation for a client without markdown")
-    }
-
-    func testSnippetToPlainText() {
-        XCTAssertEqual(CompletionHandlers.plainText(ofSnippet: "text ${1:name} {\n\t$0\n}"), "text name {\n\t\n")
-        XCTAssertEqual(CompletionHandlers.plainText(ofSnippet: "a: ${1:\\$x\\}}"), "a: $x}")
     }
 
     func testHoverRangeInUTF16AfterEmoji() throws {

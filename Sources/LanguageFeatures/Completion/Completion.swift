@@ -6,26 +6,37 @@ import Validator
 /// half-typed and broken ones included: it reads only the tokens of the cursor's line and
 /// the block around it.
 public enum Completion {
-    /// Characters after which an editor should ask for completion.
-    public static let triggerCharacters: [String] = [":", "{", " "]
+    /// Characters after which an editor should ask for completion: a value after `:`, a
+    /// member after `{`, a code after `tdl-ignore `, a path after `"` and `/`.
+    public static let triggerCharacters: [String] = [":", "{", " ", "\"", "/"]
 
-    /// Proposals at `offset` in `file`; `styles` is the file's scope in its project (nil: the
-    /// file's own styles only). Reads only the cursor's line, the blocks around it and, for
-    /// element and parameter names, the enclosing template or annotation set.
-    public static func items(in file: ProjectFile, at offset: Int,
-                             styles: StyleScope? = nil) -> [CompletionItem] {
+    /// Proposals at `offset` in `file`. `styles` is the file's scope in its project (nil: the
+    /// file's own styles only); `paths` are the entries the server listed for `pathQuery(in:at:)` (relative
+    /// to the document's folder, folders ending with `/`); `diagnostics` are the document's,
+    /// to put the codes reported where a `tdl-ignore` applies first. Reads only the
+    /// cursor's line, the blocks around it and, for element and parameter names, the
+    /// enclosing template or annotation set.
+    public static func items(in file: ProjectFile, at offset: Int, styles: StyleScope? = nil,
+                             paths: [String] = [], diagnostics: [Diagnostic] = []) -> [CompletionItem] {
         let tree = file.tree
         let offset = SyntaxLookup.clamp(offset, in: tree)
         let tokens = tree.tokens
 
-        // Inside a string: only `{{name}}` completes; inside a comment, nothing.
+        // Inside a comment (a line comment runs to the end of its line, cursor included):
+        // only the codes of a suppression.
+        let insideComment = SyntaxLookup.tokenIndex(at: offset, in: tree).map { tokens[$0].start < offset && tokens[$0].kind.isComment }
+        if insideComment == true || SuppressionComment.lineComment(at: offset, in: tree) != nil {
+            guard let comment = SuppressionComment.at(offset, in: tree) else { return [] }
+            return suppressionItems(comment, at: offset, in: tree, diagnostics: diagnostics)
+        }
+        // Inside a string: `{{name}}`, paths, font families and language tags.
         if let i = SyntaxLookup.tokenIndex(at: offset, in: tree) {
             let token = tokens[i]
             let inside = token.start < offset && (offset < token.end || token.flags.contains(.unterminated))
             if inside && (token.kind == .string || token.kind == .multilineString) {
-                return parameterItems(in: file, string: token, at: offset)
+                if let parameters = parameterItems(in: file, string: token, at: offset) { return parameters }
+                return stringItems(in: file, string: token, at: offset, paths: paths)
             }
-            if token.start < offset && token.kind.isComment { return [] }
             if token.start < offset && (token.kind == .number || token.kind == .color) { return [] }
         }
 
@@ -34,7 +45,7 @@ public enum Completion {
         let block = SyntaxLookup.bodyBlock(at: word.start, in: tree)
 
         if line.isEmpty {
-            return memberItems(in: file, block: block, word: word)
+            return memberItems(in: file, block: block, word: word, styles: styles)
         }
         if line.count >= 2, line[0].kind == .identifier, line[1].kind == .colon, let block {
             let key = tree.text(of: line[0])
@@ -62,80 +73,55 @@ public enum Completion {
         return result.reversed()
     }
 
-    // MARK: Members: block kinds and properties
+    // MARK: Inside a string
 
-    static func memberItems(in file: ProjectFile, block: BlockSyntax?, word: ByteRange) -> [CompletionItem] {
+    /// A path for `import` and file-valued properties, a family for `font`, a tag for
+    /// `lang`; the string's content is what a proposal replaces.
+    static func stringItems(in file: ProjectFile, string: Token, at offset: Int, paths: [String]) -> [CompletionItem] {
+        guard string.kind == .string else { return [] }
+        if let query = pathQuery(in: file, at: offset) { return pathItems(query, entries: paths) }
         let tree = file.tree
-        guard let block else { return topLevelItems(in: tree, word: word) }
-        guard let kind = Schema.kind(block.kind) else { return [] }
-        var items: [CompletionItem] = []
-
-        // Properties not yet set (the word being typed does not count as set).
-        var written: Set<String> = []
-        for property in block.properties where property.keyToken.range != word {
-            written.insert(property.key)
+        let line = tokensBefore(string.start, in: tree)
+        guard line.count == 2, line[0].kind == .identifier, line[1].kind == .colon,
+              let block = SyntaxLookup.bodyBlock(at: string.start, in: tree),
+              let property = SchemaDocs.property(tree.text(of: line[0]), inKind: block.kind) else { return [] }
+        var content = AtomSyntax.contentRange(of: string)
+        if string.flags.contains(.unterminated) { content = ByteRange(start: content.start, end: max(content.start, string.end)) }
+        switch property.type {
+        case .font: return fontItems(in: tree, replacing: content, quoted: false)
+        case .languageTag: return languageItems(replacing: content, quoted: false)
+        default: return []
         }
-        let candidates: [PropertySchema]
-        if kind.anyElementProperty {
-            candidates = Schema.styleablePropertyNames.compactMap(Schema.styleableProperty)
-        } else {
-            candidates = kind.properties
-        }
-        var position = 0
-        for property in candidates where !written.contains(property.name) {
-            if property.excludes.contains(where: written.contains) { continue }
-            let value = property.defaultValue ?? property.type.example
-            items.append(CompletionItem(
-                label: property.name, kind: .property,
-                detail: SchemaDocs.propertyDetail(property),
-                documentation: SchemaDocs.propertyMarkdown(property),
-                insertText: "\(property.name): ${1:\(SchemaDocs.snippetEscaped(value))}",
-                isSnippet: true, replaceRange: word,
-                sortText: sortKey(property.required ? 0 : 1, position)))
-            position += 1
-        }
-        for (n, child) in kind.childKinds.enumerated() {
-            items.append(kindItem(child, word: word, sortText: sortKey(2, n)))
-        }
-        return items
     }
 
-    static func topLevelItems(in tree: SyntaxTree, word: ByteRange) -> [CompletionItem] {
-        let document = tree.document
-        let hasFormat = document.directives.contains { $0.keyword == "format" }
-        // Only the partial word (if any) is written: the file is empty for our purposes.
-        let isEmpty = !tree.tokens.contains { t in
-            t.kind != .newline && !t.kind.isTrivia && t.range != word
+    /// Families already used in the document, then common ones.
+    static func fontItems(in tree: SyntaxTree, replacing range: ByteRange, quoted: Bool) -> [CompletionItem] {
+        var families: [String] = []
+        let tokens = tree.tokens
+        var k = 0
+        while k + 2 < tokens.count {
+            if tokens[k].kind == .identifier, tokens[k + 1].kind == .colon, tokens[k + 2].kind == .string,
+               tree.token(tokens[k], equals: "font"), tokens[k + 2].range.end <= range.start || tokens[k + 2].range.start >= range.end {
+                let family = AtomSyntax(tree: tree, token: tokens[k + 2]).stringValue
+                if !family.isEmpty && !families.contains(family) { families.append(family) }
+            }
+            k += 1
         }
-        var items: [CompletionItem] = []
-        if !hasFormat {
-            items.append(CompletionItem(
-                label: "format 1", kind: .snippet, detail: "format version",
-                documentation: Schema.kind("format").map(SchemaDocs.kindMarkdown),
-                insertText: "format \(Schema.formatVersion)", replaceRange: word,
-                sortText: sortKey(0, 0), preselect: isEmpty))
+        let used = families.count
+        for family in ValueSuggestions.fontFamilies where !families.contains(family) { families.append(family) }
+        return families.enumerated().map { n, family in
+            let text = stringContent(family)
+            return CompletionItem(label: family, kind: .value, detail: n < used ? "font family · used in this file" : "font family",
+                                  insertText: quoted ? "\"\(text)\"" : text, replaceRange: range, sortText: sortKey(0, n))
         }
-        for (n, kind) in Schema.kinds(allowedIn: .topLevel).enumerated() where kind.name != "format" {
-            items.append(kindItem(kind, word: word, sortText: sortKey(1, n)))
-        }
-        return items
     }
 
-    static func kindItem(_ kind: KindSchema, word: ByteRange, sortText: String) -> CompletionItem {
-        let insert: String
-        switch kind.name {
-        case "import": insert = "import \"${1:styles.tdl}\""
-        case "format": insert = "format \(Schema.formatVersion)"
-        default:
-            var header = kind.name
-            var tab = 1
-            if kind.requiresName { header += " ${\(tab):name}"; tab += 1 }
-            if kind.titlePresence == .required { header += " \"${\(tab):Title}\"" }
-            insert = header + " {\n\t$0\n}"
+    static func languageItems(replacing range: ByteRange, quoted: Bool) -> [CompletionItem] {
+        ValueSuggestions.languages.enumerated().map { n, language in
+            CompletionItem(label: language.tag, kind: .value,
+                           detail: language.name + (language.rightToLeft ? " · right to left" : ""),
+                           insertText: quoted ? "\"\(language.tag)\"" : language.tag, replaceRange: range, sortText: sortKey(0, n))
         }
-        return CompletionItem(label: kind.name, kind: .keyword, detail: kind.synopsis,
-                              documentation: SchemaDocs.kindMarkdown(kind), insertText: insert,
-                              isSnippet: true, replaceRange: word, sortText: sortText)
     }
 
     // MARK: Values after `key:`
@@ -168,6 +154,11 @@ public enum Completion {
                 guard let color = Schema.namedColor(name) else { continue }
                 add(name, .color, detail: color.hexString, doc: SchemaDocs.colorText(color), n)
             }
+        case .font where atomsBefore.isEmpty:
+            return fontItems(in: file.tree, replacing: word, quoted: true)
+        case .languageTag:
+            guard atomsBefore.isEmpty else { return [] }
+            return languageItems(replacing: word, quoted: true)
         case .font:
             // After the family string: the weights.
             guard atomsBefore.count == 1, atomsBefore[0].kind == .string || atomsBefore[0].kind == .multilineString else { return [] }
@@ -180,7 +171,7 @@ public enum Completion {
             let own = block.kind == "style" ? block.name : nil
             for (n, name) in scope.names.enumerated() where name != own {
                 guard let definition = scope.style(named: name) else { continue }
-                let from = definition.path == file.path ? "style" : "style from \(definition.path)"
+                let from = definition.path == file.path ? "style" : "style from \(RelativePath.display(definition.path, from: file.path))"
                 add(name, .reference, detail: from, doc: SyntaxLookup.docComment(of: definition.block), n)
             }
         case .pointOrElement:
@@ -203,12 +194,13 @@ public enum Completion {
 
     // MARK: Parameters inside `{{`
 
-    static func parameterItems(in file: ProjectFile, string: Token, at offset: Int) -> [CompletionItem] {
+    /// Nil when the cursor is not after `{{`; else the parameters of the template.
+    static func parameterItems(in file: ProjectFile, string: Token, at offset: Int) -> [CompletionItem]? {
         let bytes = file.tree.bytes
         var start = offset
         while start > string.start && Identifier.isContinue(bytes[start - 1]) { start -= 1 }
-        guard start - 2 >= string.start, bytes[start - 1] == 0x7B, bytes[start - 2] == 0x7B else { return [] }
-        if start - 3 >= string.start && bytes[start - 3] == 0x5C { return [] }  // `\{{` is literal text
+        guard start - 2 >= string.start, bytes[start - 1] == 0x7B, bytes[start - 2] == 0x7B else { return nil }
+        if start - 3 >= string.start && bytes[start - 3] == 0x5C { return nil }  // `\{{` is literal text
         var end = offset
         while end < string.end && Identifier.isContinue(bytes[end]) { end += 1 }
         let closed = end + 1 < bytes.count && bytes[end] == 0x7D && bytes[end + 1] == 0x7D

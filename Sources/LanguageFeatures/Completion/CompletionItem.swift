@@ -16,6 +16,12 @@ public enum CompletionItemKind: String, Sendable, Hashable {
     case parameter
     /// A ready-made line such as `format 1`.
     case snippet
+    /// A file named in a path (`import`, `src`).
+    case file
+    /// A folder in a path, ending with `/`.
+    case folder
+    /// A diagnostic code after `tdl-ignore`.
+    case code
 }
 
 /// One completion proposal: what to show and what to insert where.
@@ -29,6 +35,10 @@ public struct CompletionItem: Sendable, Hashable {
     public let insertText: String
     /// Whether `insertText` uses snippet syntax (`${1:16}`, `$0`).
     public let isSnippet: Bool
+    /// What a client without snippet support inserts: the snippet with its placeholders'
+    /// defaults, or text written for such clients (a block laid out with explicit
+    /// indentation, since only snippets are re-indented by the editor).
+    public let plainText: String
     /// The bytes the insertion replaces: the partial word at the cursor (empty when none).
     public let replaceRange: ByteRange
     /// Orders items the way the schema does; editors sort by it, then filter by label.
@@ -37,14 +47,15 @@ public struct CompletionItem: Sendable, Hashable {
     public let preselect: Bool
 
     public init(label: String, kind: CompletionItemKind, detail: String? = nil, documentation: String? = nil,
-                insertText: String? = nil, isSnippet: Bool = false, replaceRange: ByteRange, sortText: String,
-                preselect: Bool = false) {
+                insertText: String? = nil, isSnippet: Bool = false, plainText: String? = nil,
+                replaceRange: ByteRange, sortText: String, preselect: Bool = false) {
         self.label = label
         self.kind = kind
         self.detail = detail
         self.documentation = documentation
         self.insertText = insertText ?? label
         self.isSnippet = isSnippet
+        self.plainText = plainText ?? (isSnippet ? Snippet.plainText(insertText ?? label) : insertText ?? label)
         self.replaceRange = replaceRange
         self.sortText = sortText
         self.preselect = preselect

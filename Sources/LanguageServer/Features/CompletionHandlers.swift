@@ -1,6 +1,7 @@
 import LSPProtocol
 import LanguageFeatures
 import TemplateFormat
+import ToolSupport
 
 /// `textDocument/completion`: LanguageFeatures' completion as LSP `CompletionList`.
 enum CompletionHandlers {
@@ -12,7 +13,9 @@ enum CompletionHandlers {
         registry.register("textDocument/completion", capability: "completionProvider", options) { context, params in
             let documents = try NavDocuments(context, params)
             let offset = try documents.offset(params)
-            let items = Completion.items(in: documents.file, at: offset, styles: documents.navigationContext().scope)
+            let items = Completion.items(in: documents.file, at: offset, styles: documents.navigationContext().scope,
+                                         paths: pathEntries(for: documents, at: offset),
+                                         diagnostics: documents.analysis.diagnostics)
             let itemCapabilities = context.clientCapabilities["textDocument"]["completion"]["completionItem"]
             let snippets = itemCapabilities["snippetSupport"].boolValue ?? false
             let markdown = itemCapabilities["documentationFormat"].arrayValue?.contains("markdown") ?? false
@@ -21,10 +24,20 @@ enum CompletionHandlers {
         }
     }
 
+    /// The entries of the folder a path being typed is in, relative to the document's folder
+    /// (one level: typing `img/` lists `img/`); none for an unsaved document.
+    static func pathEntries(for documents: NavDocuments, at offset: Int) -> [String] {
+        guard let query = Completion.pathQuery(in: documents.file, at: offset),
+              let path = documents.analysis.path else { return [] }
+        let base = parentPath(path)
+        let folder = query.folder.isEmpty ? base : normalizedPath(base + "/" + query.folder)
+        return listDirectory(folder, limit: 1000).map { query.folder + $0 }
+    }
+
     /// Documentation goes as markdown only to clients that list it; others get the text as is.
     static func json(_ item: CompletionItem, in doc: DocumentAnalysis, snippets: Bool, markdown: Bool) -> JSONValue {
         let asSnippet = item.isSnippet && snippets
-        let text = item.isSnippet && !snippets ? plainText(ofSnippet: item.insertText) : item.insertText
+        let text = asSnippet ? item.insertText : item.plainText
         return .members([
             ("label", .string(item.label)),
             ("kind", .int(lspKind(item.kind))),
@@ -47,36 +60,9 @@ enum CompletionHandlers {
         case .reference: return 18
         case .parameter: return 6
         case .snippet: return 15
+        case .file: return 17
+        case .folder: return 19
+        case .code: return 21
         }
-    }
-
-    /// A snippet's text for clients without snippet support: placeholders keep their
-    /// default text, tab stops vanish, escapes are undone.
-    static func plainText(ofSnippet snippet: String) -> String {
-        var out = ""
-        var chars = Array(snippet)
-        var k = 0
-        chars.append("\0")
-        while k < chars.count - 1 {
-            let c = chars[k]
-            if c == "\\" { out.append(chars[k + 1]); k += 2; continue }
-            if c == "$" {
-                if chars[k + 1].isNumber {
-                    k += 1
-                    while chars[k].isNumber { k += 1 }
-                    continue
-                }
-                if chars[k + 1] == "{" {
-                    k += 2
-                    while chars[k].isNumber { k += 1 }
-                    if chars[k] == ":" { k += 1 }
-                    continue
-                }
-            }
-            if c == "}" { k += 1; continue }  // the end of a placeholder (literal ones are escaped)
-            out.append(c)
-            k += 1
-        }
-        return out
     }
 }
