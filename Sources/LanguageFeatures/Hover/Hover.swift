@@ -9,11 +9,15 @@ public struct HoverResult: Sendable, Hashable {
 }
 
 /// Hover: schema docs for kinds and properties, where a property's value comes from along
-/// the style chain, colours as hex and RGB, and `///` doc comments of blocks.
+/// the style chain, colours as hex and RGB, numbers in px, `///` doc comments of blocks,
+/// and the codes of `// tdl-ignore` comments.
 public enum Hover {
     public static func hover(at offset: Int, in context: NavigationContext) -> HoverResult? {
         let tree = context.file.tree
         let offset = SyntaxLookup.clamp(offset, in: tree)
+        if let comment = SuppressionComment.at(offset, in: tree) {
+            return codeHover(comment, at: offset)
+        }
         if let symbol = Navigation.symbol(at: offset, in: context) {
             return HoverResult(markdown: symbolMarkdown(symbol, in: context), range: symbol.occurrence.range)
         }
@@ -32,6 +36,7 @@ public enum Hover {
         }
         guard token.kind.isAtom else { return nil }
         return atomHover(AtomSyntax(tree: tree, token: token), property: property, block: block)
+            ?? NumberHover.hover(AtomSyntax(tree: tree, token: token), property: property, block: block)
     }
 
     // MARK: Symbols
@@ -45,10 +50,11 @@ public enum Hover {
                 return "```tdl\nstyle \(symbol.name)\n```\n\nNo style named `\(symbol.name)` in this file or its imports."
             }
             var parts = ["```tdl\nstyle \(symbol.name)\n```"]
-            if definition.path != context.file.path { parts.append("Defined in `\(definition.file.path)`.") }
+            if definition.path != context.file.path {
+                parts.append("Defined in `\(RelativePath.display(definition.path, from: context.file.path))`.")
+            }
             if let doc = SyntaxLookup.docComment(of: definition.block) { parts.append(doc) }
-            let contributions = styleContributions(scope: scope, styleName: symbol.name, except: [])
-            if !contributions.isEmpty { parts.append("Sets:\n" + contributions.joined(separator: "\n")) }
+            parts += styleContributions(scope: scope, styleName: symbol.name, except: [], in: context.file)
             return parts.joined(separator: "\n\n")
         case .element:
             guard let definition = symbol.definition,
@@ -70,18 +76,25 @@ public enum Hover {
         }
     }
 
-    /// `- font-size: 28 — from style title`, nearest style first, each key once, leaving out `except`.
-    static func styleContributions(scope: StyleScope, styleName: String, except: Set<String>) -> [String] {
+    /// What a style chain sets, one section per style, nearest first: a heading naming
+    /// the style (and its file, relative to this one, when imported), then each key it
+    /// gives, once, leaving out `except` (what the element sets itself) and keys a nearer
+    /// style already gave.
+    static func styleContributions(scope: StyleScope, styleName: String, except: Set<String>, in file: ProjectFile) -> [String] {
         var seen = except
         seen.insert("style")
-        var lines: [String] = []
+        var sections: [String] = []
         for definition in scope.chain(from: styleName) {
+            var lines: [String] = []
             for property in definition.block.properties where seen.insert(property.key).inserted {
-                let value = property.value?.node.text ?? ""
-                lines.append("- `\(property.key): \(value)` — from style `\(definition.name)`")
+                lines.append("- `\(property.key): \(property.value?.node.text ?? "")`")
             }
+            guard !lines.isEmpty else { continue }
+            var heading = "From style `\(definition.name)`"
+            if definition.path != file.path { heading += " in `\(RelativePath.display(definition.path, from: file.path))`" }
+            sections.append(heading + ":\n" + lines.joined(separator: "\n"))
         }
-        return lines
+        return sections
     }
 
     // MARK: Blocks
@@ -98,8 +111,7 @@ public enum Hover {
         if let styleName = block.property("style")?.firstAtom?.text, block.kind != "style" {
             let own = Set(block.properties.map(\.key))
             let scope = context.scope
-            let contributions = styleContributions(scope: scope, styleName: styleName, except: own)
-            if !contributions.isEmpty { parts.append("From its style:\n" + contributions.joined(separator: "\n")) }
+            parts += styleContributions(scope: scope, styleName: styleName, except: own, in: context.file)
         }
         return parts.joined(separator: "\n\n")
     }
@@ -108,14 +120,19 @@ public enum Hover {
 
     static func propertyMarkdown(_ property: PropertySyntax, in block: BlockSyntax, context: NavigationContext) -> String? {
         guard let schema = SchemaDocs.property(property.key, inKind: block.kind) else { return nil }
-        var parts = [SchemaDocs.propertyMarkdown(schema)]
+        let isStyle = Schema.kind(block.kind)?.anyElementProperty == true
+        var parts = [isStyle ? SchemaDocs.styleablePropertyMarkdown(property.key) : SchemaDocs.propertyMarkdown(schema)]
         // Own value versus what the style chain would give.
         if property.key != "style", block.kind != "params",
            let styleName = block.property("style")?.firstAtom?.text {
             let scope = context.scope
             if let inherited = scope.inheritedProperty(property.key, styleName: styleName), inherited.style.name != block.name {
                 let value = inherited.property.value?.node.text ?? ""
-                parts.append("Set here, overriding `\(value)` from style `\(inherited.style.name)`.")
+                var from = "style `\(inherited.style.name)`"
+                if inherited.style.path != context.file.path {
+                    from += " in `\(RelativePath.display(inherited.style.path, from: context.file.path))`"
+                }
+                parts.append("Set here, overriding `\(value)` from \(from).")
             }
         }
         return parts.joined(separator: "\n\n")
@@ -151,7 +168,7 @@ public enum Hover {
                 return HoverResult(markdown: "`\(path)` cannot be found.", range: token.range)
             }
             let styles = imported.summary.styles.map(\.name)
-            var text = "Imports `\(imported.path)`."
+            var text = "Imports `\(RelativePath.display(imported.path, from: context.file.path))`."
             if !styles.isEmpty { text += "\n\nStyles: " + styles.map { "`\($0)`" }.joined(separator: ", ") }
             return HoverResult(markdown: text, range: token.range)
         }
@@ -165,5 +182,21 @@ public enum Hover {
         guard let i = file.summary.imports.firstIndex(where: { $0.range == range }), i < targets.count,
               let target = targets[i] else { return nil }
         return context.project.file(target)
+    }
+
+    // MARK: Suppression codes
+
+    /// The code under the cursor in a `tdl-ignore` comment: its severity, title and
+    /// explanation, or a note that no such code exists.
+    static func codeHover(_ comment: SuppressionComment, at offset: Int) -> HoverResult? {
+        guard let written = comment.codes.first(where: { $0.range.start <= offset && offset <= $0.range.end }) else { return nil }
+        guard let code = DiagnosticCode.lookup(written.text) else {
+            return HoverResult(markdown: "`\(written.text)` is not a diagnostic code; `template-fmt explain --list` lists them.",
+                               range: written.range)
+        }
+        var text = "**\(code.code)** · \(code.severity)"
+        if !code.isSuppressible { text += "\n\nSyntax errors cannot be silenced: this code stays reported." }
+        text += "\n\n" + code.explanation
+        return HoverResult(markdown: text, range: written.range)
     }
 }
