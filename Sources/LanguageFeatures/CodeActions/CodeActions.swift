@@ -1,7 +1,7 @@
 import TemplateFormat
 
-/// An editor action built from the validator's fixes: a quick fix for one diagnostic, or
-/// every certain fix at once (`source.fixAll.tdl`).
+/// An editor action: a quick fix for one diagnostic (the validator's fixes, the editor's
+/// own choices, suppressing it), or every certain fix at once (`source.fixAll.tdl`).
 public struct CodeAction: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable {
         case quickFix = "quickfix"
@@ -39,6 +39,23 @@ public enum CodeActions {
             }
         }
         return actions
+    }
+
+    /// Every quick fix for the diagnostics that overlap `range`: the validator's fixes,
+    /// then the editor's own (`EditorFixes`), then the suppressions of each code.
+    public static func actions(for diagnostics: [Diagnostic], in range: ByteRange, tree: SyntaxTree) -> [CodeAction] {
+        let length = tree.bytes.count
+        let here = diagnostics.filter { $0.range.intersects(range) }
+        var actions = quickFixes(for: here, in: range, documentLength: length)
+        for diagnostic in here { actions += EditorFixes.fixes(for: diagnostic, in: tree) }
+        var suppressions: [CodeAction] = []
+        for diagnostic in here {
+            for action in SuppressionActions.actions(for: diagnostic, in: tree)
+            where !suppressions.contains(where: { $0.title == action.title && $0.edits == action.edits }) {
+                suppressions.append(action)
+            }
+        }
+        return actions + suppressions.filter { action in action.edits.allSatisfy { $0.range.end <= length } }
     }
 
     /// Every certain fix at once, as `template-fmt check --fix` applies them in one round;

@@ -2,7 +2,8 @@ import LSPProtocol
 import LanguageFeatures
 import TemplateFormat
 
-/// `textDocument/codeAction`: the validator's fixes as quick fixes, and `source.fixAll.tdl`.
+/// `textDocument/codeAction`: quick fixes (the validator's fixes, the editor's choices,
+/// suppressions), and `source.fixAll.tdl`.
 enum CodeActionHandlers {
     static let kinds: [String] = [CodeAction.Kind.quickFix.rawValue, CodeAction.Kind.sourceFixAll.rawValue]
 
@@ -14,7 +15,7 @@ enum CodeActionHandlers {
             let only = params["context"]["only"].arrayValue?.compactMap(\.stringValue)
             var actions: [CodeAction] = []
             if wants(.quickFix, only: only) {
-                actions += CodeActions.quickFixes(for: doc.diagnostics, in: range, documentLength: doc.bytes.count)
+                actions += CodeActions.actions(for: doc.diagnostics, in: range, tree: doc.tree)
             }
             // Fix-all is a source action: offered when asked for, or beside quick fixes when
             // the cursor is on a problem it fixes.

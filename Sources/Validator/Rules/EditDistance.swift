@@ -38,3 +38,11 @@ func didYouMean(_ word: String, among candidates: [String], at range: ByteRange)
     return ("; did you mean `\(guess)`?",
             Fix(title: "Change to `\(guess)`", edits: [TextEdit(range: range, newText: guess)], isCertain: false))
 }
+
+/// Up to `limit` of `candidates`, nearest to `word` first (ties keep the candidates'
+/// order), however far they are: the choices an editor offers for a value that must be
+/// one of a list, where `nearest` offers only a likely typo.
+public func nearestCandidates(to word: String, among candidates: [String], limit: Int) -> [String] {
+    let ranked = candidates.enumerated().map { (distance: editDistance(word, $0.element), index: $0.offset, name: $0.element) }
+    return ranked.sorted { ($0.distance, $0.index) < ($1.distance, $1.index) }.prefix(max(0, limit)).map(\.name)
+}
