@@ -45,3 +45,19 @@ final class DocumentLinksTests: XCTestCase {
         XCTAssertTrue(DocumentLinks.links(in: tree, documentPath: "/a/b.tdl").isEmpty)
     }
 }
+
+final class ImportTargetTests: XCTestCase {
+    func testDefinitionOnAnImportPathIsTheImportedFile() throws {
+        let shared = NavFixture.source("style s { opacity: 1 }\n", path: "/w/shared.tdl")
+        let (file, _, _) = NavFixture.file("format 1\nimport \"shared.tdl\"\nimport \"missing.tdl\"\n")
+        let context = NavFixture.context(file, imports: [shared])
+        let start = NavFixture.offset(of: "\"shared.tdl\"", in: file)
+        for offset in start...(start + "\"shared.tdl\"".utf8.count) {
+            let target = try XCTUnwrap(ImportTarget.location(at: offset, in: context))
+            XCTAssertEqual(target, SourceLocation(path: "/w/shared.tdl", range: ByteRange(start: 0, end: 0)))
+        }
+        XCTAssertNil(ImportTarget.location(at: NavFixture.offset(of: "missing", in: file), in: context))
+        XCTAssertNil(ImportTarget.location(at: NavFixture.offset(of: "import", in: file) - 2, in: context))
+        XCTAssertNil(ImportTarget.location(at: start, in: NavFixture.context(file)), "nothing to read it from")
+    }
+}

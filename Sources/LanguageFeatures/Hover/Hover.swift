@@ -164,7 +164,7 @@ public enum Hover {
         }
         if directive.keyword == "import", token.kind == .string {
             let path = AtomSyntax(tree: tree, token: token).stringValue
-            guard let imported = importedFile(at: token.range, in: context) else {
+            guard let imported = ImportTarget.file(at: token.range, in: context) else {
                 return HoverResult(markdown: "`\(path)` cannot be found.", range: token.range)
             }
             let styles = imported.summary.styles.map(\.name)
@@ -173,15 +173,6 @@ public enum Hover {
             return HoverResult(markdown: text, range: token.range)
         }
         return nil
-    }
-
-    /// The file the import written at `range` leads to, if the project has it.
-    static func importedFile(at range: ByteRange, in context: NavigationContext) -> ProjectFile? {
-        let file = context.file
-        let targets = context.project.importTargets(of: file.path)
-        guard let i = file.summary.imports.firstIndex(where: { $0.range == range }), i < targets.count,
-              let target = targets[i] else { return nil }
-        return context.project.file(target)
     }
 
     // MARK: Suppression codes

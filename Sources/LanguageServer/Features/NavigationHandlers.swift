@@ -1,12 +1,16 @@
 import LSPProtocol
 import LanguageFeatures
 
-/// `textDocument/definition`, `references` and `documentHighlight`.
+/// `textDocument/definition` (an `import` path leads to the imported file), `references`
+/// and `documentHighlight`.
 enum NavigationHandlers {
     static func register(into registry: inout FeatureRegistry) {
         registry.register("textDocument/definition", capability: "definitionProvider") { context, params in
             let documents = try NavDocuments(context, params)
             let offset = try documents.offset(params)
+            if let imported = ImportTarget.location(at: offset, in: documents.navigationContext()) {
+                return .array([imported].compactMap(documents.locationJSON))
+            }
             let locations = Navigation.definition(at: offset, in: documents.navigationContext())
             return .array(locations.compactMap(documents.locationJSON))
         }
