@@ -52,6 +52,8 @@ final class CompletionContextTests: XCTestCase {
         let entries = ["b.tdl", "a.tdl", "logo.png", "styles/", ".hidden.tdl", "styles/inner.tdl"]
         let items = complete("import \"|\"\n", paths: entries)
         XCTAssertEqual(items.map(\.label), ["styles/", "a.tdl", "b.tdl"], "folders first, only .tdl, no hidden, one level")
+        XCTAssertEqual(complete("import \"|\"\n", paths: ["main.tdl", "a.tdl"]).map(\.label), ["a.tdl"],
+                       "never the document itself (/w/main.tdl): that import is a cycle")
         XCTAssertEqual(items.first?.kind, .folder)
         XCTAssertEqual(items.last?.kind, .file)
         // Inside a folder: the query asks for it, the proposal replaces the last segment only.

@@ -79,7 +79,11 @@ public enum Completion {
     /// `lang`; the string's content is what a proposal replaces.
     static func stringItems(in file: ProjectFile, string: Token, at offset: Int, paths: [String]) -> [CompletionItem] {
         guard string.kind == .string else { return [] }
-        if let query = pathQuery(in: file, at: offset) { return pathItems(query, entries: paths) }
+        if let query = pathQuery(in: file, at: offset) {
+            // Never the document itself: importing it is a cycle.
+            let folder = DocumentLinks.directory(of: file.path)
+            return pathItems(query, entries: paths.filter { DocumentLinks.normalized(folder + "/" + $0) != file.path })
+        }
         let tree = file.tree
         let line = tokensBefore(string.start, in: tree)
         guard line.count == 2, line[0].kind == .identifier, line[1].kind == .colon,
