@@ -2,7 +2,8 @@
 
 Every message the server sends is checked by pytest-lsp against the LSP 3.17 types.
 `client` declares push diagnostics and utf-16, `pull_client` declares pull diagnostics
-(with refresh support), `utf8_client` offers utf-8 positions.
+(with refresh support), `utf8_client` offers utf-8 positions, `plain_client` declares no
+snippet support and plain-text documentation (as Emacs with eglot and no yasnippet).
 """
 
 import asyncio
@@ -39,14 +40,16 @@ def make_client() -> LanguageClient:
 CONFIG = ClientServerConfig(server_command=[SERVER, "--stdio"], client_factory=make_client)
 
 
-def capabilities(pull=False, utf8=False) -> types.ClientCapabilities:
+def capabilities(pull=False, utf8=False, snippets=True) -> types.ClientCapabilities:
     text = types.TextDocumentClientCapabilities(
         synchronization=types.TextDocumentSyncClientCapabilities(did_save=True),
         publish_diagnostics=types.PublishDiagnosticsClientCapabilities(
             related_information=True, version_support=True, code_description_support=True,
             tag_support=types.ClientDiagnosticsTagOptions(value_set=[types.DiagnosticTag.Unnecessary])),
         completion=types.CompletionClientCapabilities(
-            completion_item=types.ClientCompletionItemOptions(snippet_support=True)),
+            completion_item=types.ClientCompletionItemOptions(
+                snippet_support=snippets,
+                documentation_format=None if snippets else [types.MarkupKind.PlainText])),
         hover=types.HoverClientCapabilities(content_format=[types.MarkupKind.Markdown]),
         document_symbol=types.DocumentSymbolClientCapabilities(hierarchical_document_symbol_support=True),
         code_action=types.CodeActionClientCapabilities(
@@ -89,6 +92,13 @@ async def pull_client(lsp_client: LanguageClient, tmp_path):
 @pytest_lsp.fixture(config=CONFIG)
 async def utf8_client(lsp_client: LanguageClient, tmp_path):
     await _start(lsp_client, tmp_path, utf8=True)
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest_lsp.fixture(config=CONFIG)
+async def plain_client(lsp_client: LanguageClient, tmp_path):
+    await _start(lsp_client, tmp_path, snippets=False)
     yield
     await lsp_client.shutdown_session()
 
