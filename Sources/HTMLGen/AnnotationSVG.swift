@@ -8,11 +8,16 @@ import Validator
 /// order (source order among equal `z`). Generated ids of markers, filters and clip paths
 /// start with `tdl.`, which no element id can. Colours with alpha are written as an opaque
 /// colour plus `fill-opacity` / `stroke-opacity`, which every SVG renderer reads.
+///
+/// The overlay runs in the set's direction (`lang`); a label whose first letter runs the
+/// other way gets its own `direction`, as HTML's `dir="auto"` would give it.
 public enum AnnotationSVG {
     /// A standalone SVG document: `<image href>` under the overlay.
     public static func standalone(_ item: ResolvedItem) -> [UInt8] {
         var out = OutputBuffer(capacity: 1024 + item.children.count * 256)
         out.raw("<svg xmlns=\"http://www.w3.org/2000/svg\"")
+        out.attribute("xml:lang", language(item))
+        if item.direction == .rightToLeft { out.raw(" direction=\"rtl\"") }
         if let size = item.canvasSize {
             out.attribute("width", number: size.width)
             out.attribute("height", number: size.height)
@@ -67,10 +72,17 @@ public enum AnnotationSVG {
         }
         body.raw("  <svg")
         if let size { viewBox(size, into: &body) }
+        // (The overlay takes the page's direction, the set's.)
         body.raw(">\n")
         overlay(item, image: image, indent: "    ", into: &body)
         body.raw("  </svg>\n</figure>\n")
-        return HTMLPage.write(lang: nil, title: item.displayTitle, description: nil, css: css, body: body)
+        return HTMLPage.write(lang: language(item), direction: item.direction, title: item.displayTitle,
+                              description: nil, css: css, body: body)
+    }
+
+    /// The set's `lang` when it is a language tag, else `en`.
+    static func language(_ item: ResolvedItem) -> String {
+        item[.lang]?.string.flatMap { HTMLPage.isLanguageTag($0) ? $0 : nil } ?? "en"
     }
 
     static func viewBox(_ size: (width: Double, height: Double), into out: inout OutputBuffer) {
@@ -145,7 +157,7 @@ public enum AnnotationSVG {
         case "line", "arrow":
             if let ends { line(e, index: index, ends: ends, indent: inner, defs: &defs, out: &out) }
         case "label":
-            label(e, box: box, indent: inner, into: &out)
+            label(e, box: box, setDirection: item.direction, indent: inner, into: &out)
         case "number":
             number(e, box: box, indent: inner, into: &out)
         case "blur":
@@ -281,7 +293,7 @@ public enum AnnotationSVG {
         if weight != 400 { out.attribute("font-weight", number: Double(weight)) }
     }
 
-    static func label(_ e: ResolvedElement, box: Rect, indent: String, into out: inout OutputBuffer) {
+    static func label(_ e: ResolvedElement, box: Rect, setDirection: TextDirection, indent: String, into out: inout OutputBuffer) {
         let background = e[.background]?.color ?? e[.fill]?.color
         let stroke = e[.stroke]?.color
         if background != nil || stroke != nil {
@@ -291,12 +303,18 @@ public enum AnnotationSVG {
         let layout = AnnotationGeometry.labelLayout(e)
         let padX = fontSize * AnnotationGeometry.labelPaddingX
         let lineHeight = fontSize * AnnotationGeometry.lineHeight
+        // The text runs in its own direction; `text-anchor` names the end of the text that sits
+        // at `x` in that direction (`start` is the right-hand end of right-to-left text).
+        let text = e[.text]?.string ?? ""
+        let direction = TextDirection.firstStrong(in: text) ?? setDirection
+        let rtl = direction == .rightToLeft
         let x: Double
         let anchor: StaticString?
         switch e[.align]?.string {
         case "center"?: x = box.x + box.width / 2; anchor = "middle"
-        case "right"?: x = box.x + box.width - padX; anchor = "end"
-        default: x = box.x + padX; anchor = nil
+        case "right"?: x = box.x + box.width - padX; anchor = rtl ? nil : "end"
+        case "left"?: x = box.x + padX; anchor = rtl ? "end" : nil
+        default: x = rtl ? box.x + box.width - padX : box.x + padX; anchor = nil  // justify: from the start
         }
         let top = box.y + (box.height - Double(layout.lines.count) * lineHeight) / 2
         out.raw(indent); out.raw("<text")
@@ -305,6 +323,7 @@ public enum AnnotationSVG {
         fontAttributes(e, size: fontSize, weight: weight, into: &out)
         color("fill", e[.color]?.color ?? RGBAColor(red: 255, green: 0, blue: 0), into: &out)
         if let anchor { out.raw(" text-anchor=\""); out.raw(anchor); out.byte(0x22) }
+        if direction != setDirection { out.raw(" direction=\""); out.raw(direction.keyword); out.byte(0x22) }
         out.raw(" dominant-baseline=\"central\">")
         for (i, line) in layout.lines.enumerated() {
             out.raw("<tspan"); out.attribute("x", number: x)

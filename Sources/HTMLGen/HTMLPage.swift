@@ -10,10 +10,13 @@ enum HTMLPage {
     static let contentSecurityPolicy =
         "default-src 'none'; img-src *; media-src *; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
 
-    static func write(lang: String?, title: String, description: String?, css: OutputBuffer, body: OutputBuffer) -> [UInt8] {
+    /// The page; `direction` right to left gives it `dir="rtl"`.
+    static func write(lang: String?, direction: TextDirection, title: String, description: String?,
+                      css: OutputBuffer, body: OutputBuffer) -> [UInt8] {
         var head = OutputBuffer(capacity: 1024)
         head.raw("<!doctype html>\n<html")
         head.attribute("lang", lang.flatMap { isLanguageTag($0) ? $0 : nil } ?? "en")
+        if direction == .rightToLeft { head.raw(" dir=\"rtl\"") }
         // The policy is a constant with no `"`, `&`, `<` or `>`: written as is, for readability.
         head.raw(">\n<head>\n<meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\" content=\"")
         head.raw(contentSecurityPolicy)

@@ -264,6 +264,9 @@ public struct ResolvedItem: Sendable, Hashable {
 
     /// The title, else the name: for `<title>` and the image's `alt`.
     public var displayTitle: String { title ?? name }
+
+    /// The direction of the item's text, from its `lang`.
+    public var direction: TextDirection { TextDirection(languageTag: self[.lang]?.string ?? "en") }
 }
 
 /// Every exported template and annotation set of a document, and the issues found while

@@ -77,6 +77,7 @@ final class KindPlan {
     let styleIndex: Int?
     let fontIndex: Int?
     let weightIndex: Int?
+    let alignIndex: Int?
 
     init(_ schema: KindSchema) {
         self.schema = schema
@@ -97,6 +98,7 @@ final class KindPlan {
         styleIndex = index["style"]
         fontIndex = index["font"]
         weightIndex = index["font-weight"]
+        alignIndex = index["align"]
     }
 
     func index(_ key: PropertyKey) -> Int? {
@@ -135,6 +137,8 @@ struct Resolver {
     /// The explicit properties of the item being resolved, flat (see `PropertyStore`).
     var propertyList: [ResolvedProperty] = []
     var propertyIDs: [PropertyKey?] = []
+    /// The direction of the item being resolved (its `lang`), which places `align: start`.
+    var direction = TextDirection.leftToRight
 
     /// Appends an element's values to the flat list and returns their range.
     mutating func store(_ slots: Slots, _ plan: KindPlan) -> Range<Int> {
@@ -247,7 +251,18 @@ struct Resolver {
            case .font(_, let weight?)? = slots[fontIndex] {
             slots[weightIndex] = .keyword(weight)
         }
+        // `start` and `end`, written or by default, become the sides they are in this item's
+        // direction, so that renderers and the JSON model see `left` or `right`.
+        if let a = plan.alignIndex, case .keyword(let side)? = slots[a] ?? plan.defaults[a], side == "start" || side == "end" {
+            slots[a] = .keyword((side == "start") == (direction == .leftToRight) ? "left" : "right")
+        }
         return slots
+    }
+
+    /// The direction of a template's or set's text, from its `lang`.
+    static func direction(_ values: Slots, _ plan: KindPlan) -> TextDirection {
+        guard let i = plan.index(.lang), let tag = (values[i] ?? plan.defaults[i])?.string else { return .leftToRight }
+        return TextDirection(languageTag: tag)
     }
 
     static func value(_ pending: PendingValue, _ parameters: [String: String]) -> ResolvedValue {
@@ -299,6 +314,7 @@ struct Resolver {
         var table: [String: String] = [:]
         for p in parameters { table[p.name] = p.text }
         var values = values(of: block, plan: plan, parameters: table, owner: "template `\(name)`")
+        direction = Resolver.direction(values, plan)
         if let i = plan.index(.size), values[i] == nil,
            let d = plan.index(.device), case .keyword(let device)? = values[d],
            let preset = Schema.device(device) {
@@ -343,6 +359,7 @@ struct Resolver {
     mutating func annotations(_ block: BlockSyntax, name: String) -> ResolvedItem {
         let setPlan = plan("annotations", in: .topLevel)!
         let values = values(of: block, plan: setPlan, parameters: [:], owner: "annotation set `\(name)`")
+        direction = Resolver.direction(values, setPlan)
         var children: [ResolvedElement] = []
         var previousNumber = 0
         for child in block.blocks {

@@ -2,7 +2,9 @@ import Validator
 
 /// A resolved template as one standalone HTML5 page: a canvas of the template's size with
 /// every component absolutely placed. Each component is one semantic element whose `id` is
-/// its resolved id; its CSS is one `#id{…}` rule in the page's `<style>` block.
+/// its resolved id; its CSS is one `#id{…}` rule in the page's `<style>` block. Elements that
+/// show text take `dir="auto"` (each runs in the direction of its own first letter), the page
+/// `dir="rtl"` when `lang` is a right-to-left language.
 public enum TemplateHTML {
     public static func render(_ item: ResolvedItem) -> [UInt8] {
         var css = OutputBuffer(capacity: 256 + item.children.count * 256)
@@ -10,9 +12,10 @@ public enum TemplateHTML {
         baseRules(item, into: &css)
         body.raw("<main class=\"tdl-canvas\">\n")
         var table = PropertyTable()
+        let lang = item[.lang]?.string.flatMap { HTMLPage.isLanguageTag($0) ? $0 : nil } ?? "en"
         for child in item.children { element(child, inset: 0, depth: 1, table: &table, css: &css, body: &body) }
         body.raw("</main>\n")
-        return HTMLPage.write(lang: item[.lang]?.string, title: item.displayTitle,
+        return HTMLPage.write(lang: lang, direction: item.direction, title: item.displayTitle,
                               description: item[.description]?.string, css: css, body: body)
     }
 
@@ -53,7 +56,7 @@ public enum TemplateHTML {
         for _ in 0..<depth { body.raw("  ") }
         switch e.kind {
         case "text", "textarea":
-            body.raw("<p"); body.attribute("id", e.id); body.byte(0x3E)
+            body.raw("<p"); body.attribute("id", e.id); body.raw(" dir=\"auto\">")
             body.text(t[.text]?.string ?? "")
             body.raw("</p>\n")
         case "image":
@@ -71,12 +74,12 @@ public enum TemplateHTML {
             let label = t[.label]?.string ?? ""
             let clamp = t[.maxLines] != nil
             if let action = t[.action]?.string {
-                body.raw("<a"); body.attribute("id", e.id); body.raw(" class=\"tdl-button\" role=\"button\"")
+                body.raw("<a"); body.attribute("id", e.id); body.raw(" class=\"tdl-button\" role=\"button\" dir=\"auto\"")
                 body.attribute("href", action); body.byte(0x3E)
                 writeLabel(label, clamp: clamp, into: &body)
                 body.raw("</a>\n")
             } else {
-                body.raw("<button"); body.attribute("id", e.id); body.raw(" class=\"tdl-button\" type=\"button\">")
+                body.raw("<button"); body.attribute("id", e.id); body.raw(" class=\"tdl-button\" type=\"button\" dir=\"auto\">")
                 writeLabel(label, clamp: clamp, into: &body)
                 body.raw("</button>\n")
             }

@@ -100,9 +100,10 @@ final class ModelTests: XCTestCase {
         XCTAssertEqual(b[.fontSize], .number(16), "12pt is 16px")
         XCTAssertEqual(b[.fontWeight], .keyword("regular"), "the weight after the family")
         XCTAssertEqual(c[.fontWeight], .keyword("semibold"))
-        XCTAssertEqual(c[.align], .keyword("left"), "schema default")
+        XCTAssertEqual(c[.align], .keyword("left"), "the schema default `start`, in a left-to-right template")
         XCTAssertNil(c[.style], "`style` is not a resolved property")
-        XCTAssertEqual(a.explicitProperties.map(\.key), ["text", "font", "font-size", "font-weight", "italic", "color"])
+        XCTAssertEqual(a.explicitProperties.map(\.key), ["text", "font", "font-size", "font-weight", "italic", "color", "align"],
+                       "`align: start` by default, resolved to its side")
         let html = export(source)
         XCTAssertTrue(html.contains("color:rgba(0,0,0,0.502)"), html)
     }

@@ -90,11 +90,11 @@ final class RenderingTests: XCTestCase {
         XCTAssertTrue(html.contains("text-decoration:underline"))
         XCTAssertTrue(html.contains("-webkit-line-clamp:2;overflow:hidden;display:none}"), html)
         XCTAssertTrue(html.contains("#ta{") && html.contains("white-space:pre-wrap"))
-        XCTAssertTrue(html.contains("<p id=\"ta\">a\n\nb</p>"))
+        XCTAssertTrue(html.contains("<p id=\"ta\" dir=\"auto\">a\n\nb</p>"))
         XCTAssertTrue(html.contains("<img id=\"i\" src=\"a.png\" alt=\"\">"))
         XCTAssertTrue(html.contains("<img id=\"nameless-alt\" src=\"b.png\" alt=\"\">"), "alt is always present")
         XCTAssertTrue(html.contains("object-fit:contain"))
-        XCTAssertTrue(html.contains("<a id=\"b\" class=\"tdl-button\" role=\"button\" href=\"/go\"><span>Go</span></a>"), html)
+        XCTAssertTrue(html.contains("<a id=\"b\" class=\"tdl-button\" role=\"button\" dir=\"auto\" href=\"/go\"><span>Go</span></a>"), html)
         XCTAssertTrue(html.contains("text-align:right;justify-content:flex-end"))
         XCTAssertTrue(html.contains("#b>span{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:1;overflow:hidden}"))
         XCTAssertTrue(html.contains("<video id=\"v\" src=\"v.mp4\" autoplay muted playsinline></video>"), html)
@@ -119,7 +119,7 @@ final class RenderingTests: XCTestCase {
         }
         """
         let svg = export(source, as: .svg)
-        XCTAssertTrue(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"400\" height=\"300\" viewBox=\"0 0 400 300\">\n<title>Shot</title>\n"), svg)
+        XCTAssertTrue(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" xml:lang=\"en\" width=\"400\" height=\"300\" viewBox=\"0 0 400 300\">\n<title>Shot</title>\n"), svg)
         XCTAssertTrue(svg.contains("<image href=\"s.png\" x=\"0\" y=\"0\" width=\"400\" height=\"300\"/>"))
         // z order: the highlight (z -1) is painted first.
         let order = ["id=\"h\"", "id=\"box\"", "id=\"a\"", "id=\"l\"", "id=\"b\"", "id=\"t\"", "id=\"e\""].map { svg.range(of: $0)!.lowerBound }

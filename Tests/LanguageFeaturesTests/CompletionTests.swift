@@ -85,7 +85,7 @@ final class CompletionTests: XCTestCase {
 
     func testEnumValuesAfterKey() {
         let items = complete("template t {\n  text a {\n    align: |\n  }\n}\n")
-        XCTAssertEqual(labels(items), ["left", "center", "right", "justify"])
+        XCTAssertEqual(labels(items), ["start", "end", "left", "center", "right", "justify"])
         XCTAssertEqual(items.first?.kind, .value)
         XCTAssertEqual(items.first?.detail, "default")
     }
@@ -163,7 +163,7 @@ final class CompletionTests: XCTestCase {
         XCTAssertTrue(truncated.contains("font-size"))
         // A broken line before the cursor does not stop completion.
         let broken = labels(complete("template t {\n  size: 327x180 }}\n  text a {\n    align: |\n"))
-        XCTAssertEqual(broken, ["left", "center", "right", "justify"])
+        XCTAssertEqual(broken, ["start", "end", "left", "center", "right", "justify"])
         // A value being typed in an unterminated file.
         XCTAssertTrue(labels(complete("template t {\n  background: re|")).contains("red"))
         // Every prefix of a real document completes without trapping.

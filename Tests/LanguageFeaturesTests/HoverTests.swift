@@ -70,7 +70,7 @@ final class HoverTests: XCTestCase {
     func testPropertyHoverShowsTypeDefaultRangeAndOverride() throws {
         let align = try XCTUnwrap(hover("align:"))
         XCTAssertTrue(align.markdown.contains("**align**: enum"))
-        XCTAssertTrue(align.markdown.contains("Default: `left`"))
+        XCTAssertTrue(align.markdown.contains("Default: `start`"))
         XCTAssertTrue(align.markdown.contains("`justify`"))
         let fontSize = try XCTUnwrap(hover("font-size: 28"))
         XCTAssertTrue(fontSize.markdown.contains("number (px, pt)"), fontSize.markdown)

@@ -74,7 +74,7 @@ final class ExportCommandTests: XCTestCase {
         let r = runTool(["export", "-o", dir.path + "/out", path])
         XCTAssertEqual(r.status, 0, r.err)
         XCTAssertEqual(r.out, "")
-        XCTAssertTrue(dir.read("out/first.html").contains("<p id=\"hello\">Hello you</p>"))
+        XCTAssertTrue(dir.read("out/first.html").contains("<p id=\"hello\" dir=\"auto\">Hello you</p>"))
         XCTAssertTrue(dir.read("out/second.html").contains("<svg viewBox=\"0 0 100 100\">"))
 
         let json = runTool(["export", "--to", "json", "--output", dir.path + "/json/", path])
@@ -147,7 +147,7 @@ final class ExportCommandTests: XCTestCase {
         }
         let good = run("{\"who\": \"<Ada>\"}")
         XCTAssertEqual(good.status, 0, good.err)
-        XCTAssertTrue(good.out.contains("<p id=\"hello\">Hello &lt;Ada&gt;</p>"), good.out)
+        XCTAssertTrue(good.out.contains("<p id=\"hello\" dir=\"auto\">Hello &lt;Ada&gt;</p>"), good.out)
 
         let unknown = run("{\"who\": \"Ada\", \"extra\": 1}")
         XCTAssertEqual(unknown.status, 0, unknown.err)
@@ -189,6 +189,6 @@ final class ExportCommandTests: XCTestCase {
     func testStandardInput() {
         let r = runTool(["export", "-"], stdin: "format 1\ntemplate t { size: 10 x 10; text a { text: \"hi\" } }\n")
         XCTAssertEqual(r.status, 0, r.err)
-        XCTAssertTrue(r.out.contains("<p id=\"a\">hi</p>"))
+        XCTAssertTrue(r.out.contains("<p id=\"a\" dir=\"auto\">hi</p>"))
     }
 }

@@ -265,7 +265,8 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(text.property("font-size")?.range, .closed(1, 1000))
         XCTAssertEqual(text.property("font-size")?.type, .number(units: [.px, .pt]))
         XCTAssertEqual(text.property("font-weight")?.type.enumerationValues, Schema.fontWeights)
-        XCTAssertEqual(text.property("align")?.type.enumerationValues, ["left", "center", "right", "justify"])
+        XCTAssertEqual(text.property("align")?.type.enumerationValues, ["start", "end", "left", "center", "right", "justify"])
+        XCTAssertEqual(text.property("align")?.defaultValue, "start", "the side where the language's lines begin")
         XCTAssertEqual(text.property("line-height")?.type, .number(units: [.percent]))
         XCTAssertEqual(text.property("line-height")?.range, .positive)
         XCTAssertEqual(text.property("max-lines")?.range, .atLeast(1))
@@ -276,6 +277,7 @@ final class SchemaTests: XCTestCase {
             XCTAssertEqual(button.property(key)?.type, text.property(key)?.type, "button.\(key)")
         }
         XCTAssertEqual(button.property("action")?.type, .url)
+        XCTAssertEqual(button.property("align")?.defaultValue, "center")
 
         let image = try XCTUnwrap(Schema.kind("image"))
         XCTAssertEqual(image.property("fit")?.type.enumerationValues, ["cover", "contain", "fill"])
@@ -294,7 +296,9 @@ final class SchemaTests: XCTestCase {
 
     func testAnnotationProperties() throws {
         let annotations = try XCTUnwrap(Schema.kind("annotations"))
-        XCTAssertEqual(Set(annotations.properties.map(\.name)), ["image", "size", "grid"])
+        XCTAssertEqual(Set(annotations.properties.map(\.name)), ["image", "size", "grid", "lang"])
+        XCTAssertEqual(annotations.property("lang")?.type, .languageTag)
+        XCTAssertEqual(Schema.kind("label")?.property("align")?.defaultValue, "start")
         XCTAssertEqual(annotations.property("image")?.type, .url)
 
         let common = ["at", "size", "rotation", "scale", "z", "visible", "opacity", "fill", "stroke", "stroke-width", "style"]

@@ -113,7 +113,10 @@ private let unitless = ValueType.number(units: [])
 private let degrees = ValueType.number(units: [.deg])
 private let fontSizeType = ValueType.number(units: [.px, .pt])
 private let weightType = ValueType.enumeration(Schema.fontWeights)
-private let alignType = ValueType.enumeration(["left", "center", "right", "justify"])
+/// `start` and `end` are the sides where the lines of the template's or set's language begin
+/// and end (`lang`): left and right, or right and left in a right-to-left language.
+private let alignType = ValueType.enumeration(["start", "end", "left", "center", "right", "justify"])
+private let alignDirectionDoc = "`start` and `end` are the left and right sides, or the right and left ones when the template's or set's `lang` is a right-to-left language; `left` and `right` are those sides whatever the language."
 
 private func p(
     _ name: String,
@@ -183,7 +186,7 @@ private func componentCommon(atDoc: String = "Position in px of the box's top-le
 }
 
 /// The text properties of `text` and `textarea`, and of `button` without `text`.
-private func textProperties(includeText: Bool, alignDefault: String = "left") -> [PropertySchema] {
+private func textProperties(includeText: Bool, alignDefault: String = "start") -> [PropertySchema] {
     var list: [PropertySchema] = []
     if includeText {
         list.append(p("text", .text, req: .required,
@@ -203,7 +206,7 @@ private func textProperties(includeText: Bool, alignDefault: String = "left") ->
         p("color", .color, default: "#000000",
           "Colour of the text."),
         p("align", alignType, default: alignDefault,
-          "Horizontal alignment of the text within the content box."),
+          "Horizontal alignment of the text within the content box: " + alignDirectionDoc),
         p("line-height", .number(units: [.percent]), note: "normal (the font's own line spacing)", range: .positive,
           "Distance between baselines: a bare number multiplies the font size, a percentage is of the font size."),
         p("max-lines", .integer, note: "unlimited", range: .atLeast(1),
@@ -304,7 +307,7 @@ private let templateKind = KindSchema(
           "Colour of the canvas."),
         gridProperty,
         p("lang", .languageTag, default: "\"en\"",
-          "Language of the template's text as a BCP 47 tag such as `en` or `pt-BR`; it becomes the HTML page's `lang`."),
+          "Language of the template's text as a BCP 47 tag such as `en` or `pt-BR`; it becomes the HTML page's `lang`, and a right-to-left language (`ar`, `he`, `fa`, `ur`, or a script such as `-Arab`) gives the page `dir=\"rtl\"`."),
         p("description", .string,
           "A sentence or two about the template, for people and tools; it is not drawn."),
     ])
@@ -422,8 +425,8 @@ private let labelKind: KindSchema = {
               "Font size; a bare number is in px, `pt` is also accepted."),
             p("color", .color, default: "#FF0000",
               "Colour of the text."),
-            p("align", alignType, default: "left",
-              "Horizontal alignment of the text within the label's box."),
+            p("align", alignType, default: "start",
+              "Horizontal alignment of the text within the label's box: " + alignDirectionDoc),
             p("background", .color, note: "none (transparent)", excludes: ["fill"],
               "Colour of the label's box behind the text."),
         ] + elementCommon(defaults))
@@ -493,6 +496,8 @@ private let annotationsKind = KindSchema(
         p("size", .size, note: "the image's own size", range: .positive,
           "Width and height in px of the screenshot, which is the canvas the elements are placed on."),
         gridProperty,
+        p("lang", .languageTag, default: "\"en\"",
+          "Language of the labels as a BCP 47 tag such as `en` or `ar`; it becomes the HTML page's `lang`, and a right-to-left language (`ar`, `he`, `fa`, `ur`, or a script such as `-Arab`) makes the page and the overlay right to left, so that `align: start` is the right side."),
     ])
 
 // MARK: Top level
