@@ -37,10 +37,13 @@ public enum AnnotationSVG {
         return out.bytes
     }
 
-    /// An HTML page holding a `<figure>`: the `<img>` and the inline SVG overlay.
+    /// An HTML page holding a `<figure>`: the `<img>` and the inline SVG overlay, in `<main>`
+    /// after a visually hidden `<h1>` with the set's title.
     public static func figureHTML(_ item: ResolvedItem) -> [UInt8] {
         var css = OutputBuffer()
         css.raw("*,*::before,*::after{box-sizing:border-box}\nhtml,body{margin:0;padding:0}\n")
+        // The page's one heading names it for screen readers without changing the picture.
+        css.raw(".tdl-title{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip-path:inset(50%);white-space:nowrap}\n")
         let size = item.canvasSize
         if let size {
             // The figure has the declared size's shape and scales down to narrow screens; the
@@ -60,6 +63,7 @@ public enum AnnotationSVG {
             css.raw(".tdl-figure>svg{position:absolute;left:0;top:0;width:100%;height:100%;overflow:visible}\n")
         }
         var body = OutputBuffer(capacity: 1024 + item.children.count * 256)
+        body.raw("<main>\n<h1 class=\"tdl-title\">"); body.text(item.displayTitle); body.raw("</h1>\n")
         body.raw("<figure class=\"tdl-figure\">\n")
         let image = item[.image]?.string
         if let image {
@@ -75,7 +79,7 @@ public enum AnnotationSVG {
         // (The overlay takes the page's direction, the set's.)
         body.raw(">\n")
         overlay(item, image: image, indent: "    ", into: &body)
-        body.raw("  </svg>\n</figure>\n")
+        body.raw("  </svg>\n</figure>\n</main>\n")
         return HTMLPage.write(lang: language(item), direction: item.direction, title: item.displayTitle,
                               description: nil, css: css, body: body)
     }

@@ -6,8 +6,8 @@
 /// JSON; only lookups by key miss it (the tests hold this list to the schema).
 public enum PropertyKey: UInt8, CaseIterable, Sendable {
     case action, align, alt, at, autoplay, background, borderColor, borderWidth
-    case cap, color, controls, cornerRadius, dash, description, device, fill, fit, font
-    case fontSize, fontWeight, from, grid, head, height, image, italic, label, lang
+    case cap, captions, color, controls, cornerRadius, dash, description, device, fill, fit, font
+    case fontSize, fontWeight, from, grid, head, heading, height, image, italic, label, lang
     case lineHeight, locked, loop, maxLines, muted, opacity, padding, poster, radius
     case rotation, scale, size, src, stroke, strokeWidth, style, tail, text, thickness
     case to, underline, value, visible, width, z
@@ -17,8 +17,8 @@ public enum PropertyKey: UInt8, CaseIterable, Sendable {
 
     private static let names: [String] = [
         "action", "align", "alt", "at", "autoplay", "background", "border-color", "border-width",
-        "cap", "color", "controls", "corner-radius", "dash", "description", "device", "fill", "fit", "font",
-        "font-size", "font-weight", "from", "grid", "head", "height", "image", "italic", "label", "lang",
+        "cap", "captions", "color", "controls", "corner-radius", "dash", "description", "device", "fill", "fit", "font",
+        "font-size", "font-weight", "from", "grid", "head", "heading", "height", "image", "italic", "label", "lang",
         "line-height", "locked", "loop", "max-lines", "muted", "opacity", "padding", "poster", "radius",
         "rotation", "scale", "size", "src", "stroke", "stroke-width", "style", "tail", "text", "thickness",
         "to", "underline", "value", "visible", "width", "z",

@@ -2,7 +2,8 @@ import Validator
 
 /// A resolved template as one standalone HTML5 page: a canvas of the template's size with
 /// every component absolutely placed. Each component is one semantic element whose `id` is
-/// its resolved id; its CSS is one `#id{…}` rule in the page's `<style>` block. Elements that
+/// its resolved id; its CSS is one `#id{…}` rule in the page's `<style>` block, and the
+/// components sit in `<main>`, the page's landmark. Elements that
 /// show text take `dir="auto"` (each runs in the direction of its own first letter), the page
 /// `dir="rtl"` when `lang` is a right-to-left language.
 public enum TemplateHTML {
@@ -13,7 +14,7 @@ public enum TemplateHTML {
         body.raw("<main class=\"tdl-canvas\">\n")
         var table = PropertyTable()
         let lang = item[.lang]?.string.flatMap { HTMLPage.isLanguageTag($0) ? $0 : nil } ?? "en"
-        for child in item.children { element(child, inset: 0, depth: 1, table: &table, css: &css, body: &body) }
+        for child in item.children { element(child, inset: 0, depth: 1, lang: lang, table: &table, css: &css, body: &body) }
         body.raw("</main>\n")
         return HTMLPage.write(lang: lang, direction: item.direction, title: item.displayTitle,
                               description: item[.description]?.string, css: css, body: body)
@@ -39,7 +40,8 @@ public enum TemplateHTML {
         css.raw(";background-color:")
         CSSValues.color(item[.background]?.color ?? RGBAColor(red: 255, green: 255, blue: 255), into: &css)
         css.raw(";font-family:sans-serif}\n")
-        css.raw(".tdl-canvas p,.tdl-canvas hr{margin:0}\n.tdl-canvas hr{border:0;height:0}\n")
+        css.raw(".tdl-canvas p,.tdl-canvas h1,.tdl-canvas h2,.tdl-canvas h3,.tdl-canvas h4,.tdl-canvas h5,.tdl-canvas h6,.tdl-canvas hr{margin:0}\n")
+        css.raw(".tdl-canvas hr{border:0;height:0}\n")
         css.raw(".tdl-canvas img,.tdl-canvas video{display:block}\n")
         css.raw(".tdl-canvas a{text-decoration:none}\n")
         css.raw(".tdl-canvas button{margin:0;padding:0;border:0;background:none;font:inherit;color:inherit;cursor:pointer}\n")
@@ -49,16 +51,18 @@ public enum TemplateHTML {
     /// One component: its rule into `css`, its markup into `body`. `inset` is the parent
     /// group's padding: CSS places an absolutely positioned box from its container's padding
     /// edge, TDL from the content box (inside border and padding), so the padding is added.
-    static func element(_ e: ResolvedElement, inset: Double, depth: Int, table t: inout PropertyTable,
+    /// `lang` is the page's, for a video's captions.
+    static func element(_ e: ResolvedElement, inset: Double, depth: Int, lang: String, table t: inout PropertyTable,
                         css: inout OutputBuffer, body: inout OutputBuffer) {
         t.load(e)
         rule(e, t, inset: inset, css: &css)
         for _ in 0..<depth { body.raw("  ") }
         switch e.kind {
         case "text", "textarea":
-            body.raw("<p"); body.attribute("id", e.id); body.raw(" dir=\"auto\">")
+            let tag = headingTag(t[.heading]?.number) ?? "p"
+            body.byte(0x3C); body.raw(tag); body.attribute("id", e.id); body.raw(" dir=\"auto\">")
             body.text(t[.text]?.string ?? "")
-            body.raw("</p>\n")
+            body.raw("</"); body.raw(tag); body.raw(">\n")
         case "image":
             let alt = t[.alt]?.string ?? ""
             if let src = t[.src]?.string {
@@ -87,23 +91,45 @@ public enum TemplateHTML {
             body.raw("<video"); body.attribute("id", e.id)
             if let src = t[.src]?.string { body.attribute("src", src) }
             if let poster = t[.poster]?.string { body.attribute("poster", poster) }
-            if t[.controls]?.bool ?? true { body.raw(" controls") }
+            let controls = t[.controls]?.bool ?? true
+            if controls { body.raw(" controls") }
             let autoplay = t[.autoplay]?.bool ?? false
             if autoplay { body.raw(" autoplay") }
             if t[.muted]?.bool ?? false { body.raw(" muted") }
             if t[.loop]?.bool ?? false { body.raw(" loop") }
             if autoplay { body.raw(" playsinline") }
-            body.raw("></video>\n")
+            body.byte(0x3E)
+            if let captions = t[.captions]?.string {
+                body.raw("<track kind=\"captions\""); body.attribute("src", captions); body.attribute("srclang", lang)
+                // Without controls nobody could switch them on.
+                if !controls { body.raw(" default") }
+                body.byte(0x3E)
+            }
+            body.raw("</video>\n")
         case "divider":
             body.raw("<hr"); body.attribute("id", e.id); body.raw(">\n")
         case "group":
             body.raw("<div"); body.attribute("id", e.id); body.raw(">\n")
             let padding = t[.padding]?.number ?? 0
-            for child in e.children { element(child, inset: padding, depth: depth + 1, table: &t, css: &css, body: &body) }
+            for child in e.children { element(child, inset: padding, depth: depth + 1, lang: lang, table: &t, css: &css, body: &body) }
             for _ in 0..<depth { body.raw("  ") }
             body.raw("</div>\n")
         default:
             break
+        }
+    }
+
+    /// `h1`…`h6` for a heading level, nil for none (or a level outside 1…6, which the
+    /// validator reports).
+    static func headingTag(_ level: Double?) -> StaticString? {
+        switch level {
+        case 1?: return "h1"
+        case 2?: return "h2"
+        case 3?: return "h3"
+        case 4?: return "h4"
+        case 5?: return "h5"
+        case 6?: return "h6"
+        default: return nil
         }
     }
 

@@ -5,7 +5,7 @@ import Validator
 import XCTest
 
 /// What exported pages say about their content beyond its look: direction (`dir`,
-/// `direction`, which side `align` means).
+/// `direction`, which side `align` means), headings, landmarks and captions.
 final class PageSemanticsTests: XCTestCase {
     /// The start tag of the element with this id, or "".
     func startTag(_ html: String, id: String) -> String {
@@ -28,6 +28,7 @@ final class PageSemanticsTests: XCTestCase {
             guard let key else { continue }
             var variants = ["\(key): \"Hello.\""]
             if kind.property("action") != nil { variants.append("\(key): \"Hello.\"; action: \"/next\"") }
+            if kind.property("heading") != nil { variants.append("\(key): \"Hello.\"; heading: 2") }
             for (i, v) in variants.enumerated() {
                 blocks.append("  \(kind.name) \(kind.name)-\(i) { \(v) }")
                 blocks.append("  group g-\(kind.name)-\(i) { \(kind.name) inner { \(v) } }")
@@ -42,7 +43,7 @@ final class PageSemanticsTests: XCTestCase {
     func testEveryElementThatShowsTextTakesItsDirectionFromItsText() {
         for lang in ["en", "ar"] {
             let (source, ids) = everyTextComponent(lang: lang)
-            XCTAssertGreaterThanOrEqual(ids.count, 8)
+            XCTAssertGreaterThanOrEqual(ids.count, 10)
             let html = export(source)
             for id in ids {
                 let tag = startTag(html, id: id)
@@ -146,6 +147,82 @@ final class PageSemanticsTests: XCTestCase {
                     XCTAssertEqual(direction, labelRTL == setRTL ? "" : (labelRTL ? "rtl" : "ltr"), context)
                 }
             }
+        }
+    }
+
+    // MARK: Headings and landmarks
+
+    func testHeadingLevels() {
+        for level in 1...6 {
+            let source = "format 1\ntemplate t { size: 100 x 100; text a { text: \"Title\"; heading: \(level); font-size: 20 } }"
+            let html = export(source)
+            XCTAssertTrue(html.contains("<h\(level) id=\"a\" dir=\"auto\">Title</h\(level)>"), html)
+            XCTAssertTrue(html.contains("font-size:calc(20*var(--u));font-weight:400"), "the look is the text's own")
+            XCTAssertTrue(html.contains(".tdl-canvas h\(level),") || html.contains(".tdl-canvas h\(level){"), "margins reset")
+            XCTAssertTrue(export(source, as: .json).contains("\"heading\": \(level)"))
+        }
+        // Without validation, a level outside 1…6 leaves a paragraph; so does a textarea
+        // whose style sets a level (the property is not the textarea's).
+        for bad in ["0", "7", "2.5", "-1"] {
+            let html = export("format 1\ntemplate t { size: 10 x 10; text a { text: \"x\"; heading: \(bad) } }")
+            XCTAssertTrue(html.contains("<p id=\"a\" dir=\"auto\">x</p>"), "\(bad): \(html)")
+        }
+        let styled = export("format 1\nstyle h { heading: 1 }\ntemplate t { size: 10 x 10; textarea a { style: h; text: \"x\" }; text b { style: h; text: \"y\" } }")
+        XCTAssertTrue(styled.contains("<p id=\"a\" dir=\"auto\">x</p>"), styled)
+        XCTAssertTrue(styled.contains("<h1 id=\"b\" dir=\"auto\">y</h1>"), styled)
+    }
+
+    func testTemplatePagesHoldTheirContentInMain() {
+        let html = export("format 1\ntemplate t { size: 10 x 10; text a { text: \"x\" } }")
+        let body = section(html, from: "<body>\n", to: "</body>")
+        XCTAssertTrue(body.hasPrefix("<main class=\"tdl-canvas\">") && body.hasSuffix("</main>\n"), body)
+    }
+
+    func testFigurePagesHaveAMainLandmarkAndAHeading() {
+        let source = "format 1\nannotations s \"Review <1> & more\" { image: \"s.png\"; size: 100 x 50; rect r { at: 1, 1; size: 5 x 5 } }"
+        let html = export(source)
+        let body = section(html, from: "<body>\n", to: "</body>")
+        XCTAssertTrue(body.hasPrefix("<main>\n<h1 class=\"tdl-title\">Review &lt;1&gt; &amp; more</h1>\n<figure class=\"tdl-figure\">"), body)
+        XCTAssertTrue(body.hasSuffix("</figure>\n</main>\n"), body)
+        XCTAssertEqual(html.components(separatedBy: "<h1").count, 2, "one heading")
+        // Visually hidden: out of the layout and clipped to nothing, but read by screen readers.
+        let rule = section(html, from: ".tdl-title{", to: "}")
+        for part in ["position:absolute", "width:1px", "height:1px", "overflow:hidden", "clip-path:inset(50%)"] {
+            XCTAssertTrue(rule.contains(part), rule)
+        }
+        XCTAssertFalse(rule.contains("display:none") || rule.contains("visibility"), "still in the accessibility tree")
+    }
+
+    // MARK: Captions
+
+    func testCaptionsBecomeATrack() {
+        let source = """
+        format 1
+        template t {
+          size: 100 x 100
+          lang: "fr-CA"
+          video a { src: "a.mp4"; captions: "subs/a fr.vtt" }
+          video b { src: "b.mp4"; captions: "https://example.com/b.vtt"; controls: false; autoplay: true; muted: true }
+          video c { src: "c.mp4" }
+          group g { video d { src: "d.mp4"; captions: "d.vtt"; controls: true } }
+        }
+        """
+        let html = export(source)
+        XCTAssertTrue(html.contains("<video id=\"a\" src=\"a.mp4\" controls><track kind=\"captions\" src=\"subs/a%20fr.vtt\" srclang=\"fr-CA\"></video>"), html)
+        // Without controls nobody could switch captions on, so they are on from the start.
+        XCTAssertTrue(html.contains("<track kind=\"captions\" src=\"https://example.com/b.vtt\" srclang=\"fr-CA\" default></video>"), html)
+        XCTAssertTrue(html.contains("<video id=\"c\" src=\"c.mp4\" controls></video>"), html)
+        XCTAssertTrue(html.contains("<video id=\"g-d\" src=\"d.mp4\" controls><track kind=\"captions\" src=\"d.vtt\" srclang=\"fr-CA\"></video>"), html)
+        XCTAssertTrue(export(source, as: .json).contains("\"captions\": \"subs/a%20fr.vtt\""), "percent-encoded, as every URL")
+    }
+
+    func testCaptionURLsPassTheURLPolicy() {
+        for url in SecurityTests.badURLs {
+            let document = resolve("format 1\ntemplate t { size: 10 x 10; video v { src: \"v.mp4\"; captions: \"\(url)\" } }")
+            XCTAssertEqual(document.issues.map(\.kind), [.droppedURL], url)
+            let html = String(decoding: Exporter.render(document.items[0], as: .html)!, as: UTF8.self)
+            XCTAssertFalse(html.contains("<track"), "\(url): \(html)")
+            XCTAssertTrue(html.contains("<video id=\"v\" src=\"v.mp4\" controls></video>"), html)
         }
     }
 }

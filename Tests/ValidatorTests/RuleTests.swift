@@ -920,6 +920,15 @@ enum RuleTable {
         rule("TDL107", "max-lines below 1",
              bad: card(adding: "max-lines: 0"), at: (9, 16),
              good: card(adding: "max-lines: 1")),
+        rule("TDL107", "heading level past 6",
+             bad: card(adding: "heading: 7"), at: (9, 14),
+             message: "`heading` must be", good: card(adding: "heading: 6")),
+        rule("TDL107", "heading level 0",
+             bad: card(adding: "heading: 0"), at: (9, 14),
+             message: "`heading` must be", good: card(adding: "heading: 1")),
+        rule("TDL106", "heading level that is no whole number",
+             bad: card(adding: "heading: 1.5"), at: (9, 14),
+             good: card(adding: "heading: 2")),
         rule("TDL106", "annotation set's language that is no BCP 47 tag",
              bad: review.replacingOccurrences(of: "  size: 800 x 600", with: "  size: 800 x 600\n  lang: \"ar_EG\""), at: (6, 9),
              message: "BCP 47", good: review.replacingOccurrences(of: "  size: 800 x 600", with: "  size: 800 x 600\n  lang: \"ar-EG\"")),
@@ -1293,6 +1302,10 @@ enum RuleTable {
              bad: card(replacing: "  text title {\n    text: \"Hello\"", with: "  button title {\n    label: \"Go\"\n    action: \"java\\tscript:alert(1)\""),
              at: (7, 13), message: "`javascript:` URL",
              good: card(replacing: "  text title {\n    text: \"Hello\"", with: "  button title {\n    label: \"Go\"\n    action: \"mailto:team@example.com\"")),
+        rule("TDL306", "javascript: captions",
+             bad: card(replacing: "  text title {\n    text: \"Hello\"", with: "  video clip {\n    src: \"clip.mp4\"\n    captions: \"javascript:alert(1)\""),
+             at: (7, 15), message: "`javascript:` URL",
+             good: card(replacing: "  text title {\n    text: \"Hello\"", with: "  video clip {\n    src: \"clip.mp4\"\n    captions: \"https://example.com/clip.vtt\"")),
         rule("TDL306", "data: image",
              bad: card(replacing: "  text title {\n    text: \"Hello\"", with: "  image photo {\n    alt: \"A photo\"\n    src: \"DATA:image/png;base64,AAAA\""),
              at: (7, 10), message: "`data:` URL",
@@ -1316,6 +1329,16 @@ enum RuleTable {
         rule("TDL310", "suppression naming no code",
              bad: card(replacing: "  text title {", with: "  // tdl-ignore\n  text title {"), at: (5, 3),
              message: "names no code", good: card),
+        rule("TDL311", "video without captions",
+             bad: card(replacing: "  text title {\n    text: \"Hello\"", with: "  video clip {\n    src: \"clip.mp4\""), at: (5, 3),
+             message: "video `clip` has no `captions`",
+             good: card(replacing: "  text title {\n    text: \"Hello\"", with: "  video clip {\n    src: \"clip.mp4\"\n    captions: \"clip.vtt\"")),
+        rule("TDL311", "captions from the video's style count",
+             bad: card(replacing: "  text title {\n    text: \"Hello\"", with: "  video clip {\n    style: player\n    src: \"clip.mp4\"")
+                + "\n\nstyle player {\n  controls: true\n}", at: (5, 3),
+             message: "video `clip` has no `captions`",
+             good: card(replacing: "  text title {\n    text: \"Hello\"", with: "  video clip {\n    style: player\n    src: \"clip.mp4\"")
+                + "\n\nstyle player {\n  captions: \"clip.vtt\"\n}"),
     ]
 }
 

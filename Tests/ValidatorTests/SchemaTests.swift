@@ -267,6 +267,10 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(text.property("font-weight")?.type.enumerationValues, Schema.fontWeights)
         XCTAssertEqual(text.property("align")?.type.enumerationValues, ["start", "end", "left", "center", "right", "justify"])
         XCTAssertEqual(text.property("align")?.defaultValue, "start", "the side where the language's lines begin")
+        XCTAssertEqual(text.property("heading")?.type, .integer)
+        XCTAssertEqual(text.property("heading")?.range, .closed(1, 6))
+        XCTAssertNil(text.property("heading")?.defaultValue, "no heading unless asked for")
+        XCTAssertNil(Schema.kind("textarea")?.property("heading"), "several paragraphs are no heading")
         XCTAssertEqual(text.property("line-height")?.type, .number(units: [.percent]))
         XCTAssertEqual(text.property("line-height")?.range, .positive)
         XCTAssertEqual(text.property("max-lines")?.range, .atLeast(1))
@@ -288,6 +292,8 @@ final class SchemaTests: XCTestCase {
         for key in ["autoplay", "loop", "muted"] { XCTAssertEqual(video.property(key)?.defaultValue, "false", key) }
         XCTAssertEqual(video.property("controls")?.defaultValue, "true")
         XCTAssertEqual(video.property("poster")?.type, .url)
+        XCTAssertEqual(video.property("captions")?.type, .url)
+        XCTAssertNil(video.property("captions")?.defaultValue)
 
         let divider = try XCTUnwrap(Schema.kind("divider"))
         XCTAssertEqual(divider.property("thickness")?.defaultValue, "1")

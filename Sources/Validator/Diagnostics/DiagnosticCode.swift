@@ -82,6 +82,7 @@ public struct DiagnosticCode: Sendable, Hashable {
     static let zeroSize = DiagnosticCode("TDL308", .warning, "Zero-size element")
     static let unsupportedURL = DiagnosticCode("TDL309", .warning, "Unsupported URL scheme")
     static let unusedSuppression = DiagnosticCode("TDL310", .hint, "Suppression that silences nothing")
+    static let missingCaptions = DiagnosticCode("TDL311", .hint, "Video without captions")
 
     /// Every code, in order.
     public static let all: [DiagnosticCode] = [
@@ -93,7 +94,7 @@ public struct DiagnosticCode: Sendable, Hashable {
         importNotFound, importCycle, formatTooNew, formatTooOld, missingFormat, missingName,
         conflictingProperties, styleDoesNotApply, misplacedDirective, malformedInterpolation, unfinishedBlockHeader,
         outsideCanvas, lowContrast, missingAlt, unusedStyle, unusedParameter, unsafeURL, emptyText,
-        zeroSize, unsupportedURL, unusedSuppression,
+        zeroSize, unsupportedURL, unusedSuppression, missingCaptions,
     ]
 
     public static func lookup(_ code: String) -> DiagnosticCode? {

@@ -1248,5 +1248,37 @@ enum DiagnosticExplanations {
 
         TDL310 itself cannot be suppressed: delete the comment instead.
         """#,
+
+        "TDL311": #"""
+        TDL311: Video without captions
+
+        A `video` has no `captions`. People who cannot hear a video follow its speech and sounds
+        in captions (WCAG 2.x success criterion 1.2.2); the exported `<video>` gets them as a
+        `<track kind="captions">` from a WebVTT file. This is a hint, not a warning: a video with
+        no sound needs no captions, and only you know whether it has any.
+
+        Bad:
+            template card {
+              size: 375 x 300
+              video demo {
+                src: "demo.mp4"
+                size: 375 x 211
+              }
+            }
+
+        Good:
+            template card {
+              size: 375 x 300
+              video demo {
+                src: "demo.mp4"
+                captions: "demo.vtt"
+                size: 375 x 211
+              }
+            }
+
+        A WebVTT file is plain text: `WEBVTT`, a blank line, then cues such as
+        `00:00.000 --> 00:04.000` followed by the line shown. For a silent video, suppress with
+        `// tdl-ignore TDL311` on the line above or at the end of the line.
+        """#,
     ]
 }

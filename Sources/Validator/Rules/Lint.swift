@@ -1,7 +1,7 @@
 import TemplateFormat
 
 /// Lint rules for one element: geometry (outside the canvas, zero size), text contrast,
-/// `alt`, empty text. Values come from the element and its styles.
+/// `alt`, captions, empty text. Values come from the element and its styles.
 ///
 /// Lint runs inside the structure pass, on each element right after `checkProperties`: the
 /// element's properties are then still in `slots`, its style chain in `slotsChain`, and the
@@ -102,6 +102,10 @@ extension Checker {
         if kindID == lintKinds.image && !isSet(key.alt), let block = tree.node(at: node).asBlock {
             report(.missingAlt, block.headerRange, "image\(block.name.map { " `\($0)`" } ?? "") has no `alt` text for screen readers; describe it, or write `alt: \"\"` if it is decorative",
                    fixes: insertPropertyFix(block, key: "alt", value: "\"\"").map { [$0] } ?? [])
+        }
+        // A hint, not a warning: whether the video has any sound to caption is not known here.
+        if kindID == lintKinds.video && !isSet(key.captions), let block = tree.node(at: node).asBlock {
+            report(.missingCaptions, block.headerRange, "video\(block.name.map { " `\($0)`" } ?? "") has no `captions`; if it has speech or other sound, give their text as a WebVTT file (`captions: \"….vtt\"`)")
         }
         guard kindID == lintKinds.group else { return nil }
         let border = number(key.borderWidth) ?? 0
@@ -302,6 +306,7 @@ struct LintKinds {
         return Schema.kinds.indices.map { ids.contains($0) }
     }()
     let image = SchemaIndex.kinds.id("image")
+    let video = SchemaIndex.kinds.id("video")
     let group = SchemaIndex.kinds.id("group")
     let divider = SchemaIndex.kinds.id("divider")
     let line = SchemaIndex.kinds.id("line")

@@ -217,9 +217,12 @@ private func textProperties(includeText: Bool, alignDefault: String = "start") -
 
 private let textKind = KindSchema(
     name: "text", role: .component,
-    doc: "A paragraph of text, wrapped to the box's width (HTML `<p>`).",
+    doc: "A paragraph of text, wrapped to the box's width (HTML `<p>`), or a heading (`heading`, HTML `<h1>`…`<h6>`).",
     allowedIn: [.template, .group],
-    properties: textProperties(includeText: true) + componentCommon())
+    properties: textProperties(includeText: true) + [
+        p("heading", .integer, note: "none: a paragraph", range: .closed(1, 6),
+          "Makes the text a heading of this level, exported as `<h1>`…`<h6>`: 1 for the page's title, 2 for its sections, and so on without skipping a level. Screen readers list headings to move through a page; the look still comes from the text properties."),
+    ] + componentCommon())
 
 private let textareaKind = KindSchema(
     name: "textarea", role: .component,
@@ -268,6 +271,8 @@ private let videoKind = KindSchema(
           "Whether the sound starts muted."),
         p("controls", .boolean, default: "true",
           "Whether the player shows its playback controls."),
+        p("captions", .url, note: "none (the accessibility lint hints at it)",
+          "Captions of the video's speech and sounds, a WebVTT (`.vtt`) file: a relative path or an `http`/`https` URL. Exported as `<track kind=\"captions\">`, in the template's `lang`; shown from the start when the player has no controls to switch them on."),
     ] + componentCommon())
 
 private let dividerKind = KindSchema(

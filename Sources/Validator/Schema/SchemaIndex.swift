@@ -154,6 +154,7 @@ enum SchemaIndex {
         let fontWeight = properties.id("font-weight")
         let font = properties.id("font")
         let alt = properties.id("alt")
+        let captions = properties.id("captions")
         let text = properties.id("text")
         let label = properties.id("label")
         let from = properties.id("from")
