@@ -25,10 +25,15 @@ public enum TemplateHTML {
         css.raw("*,*::before,*::after{box-sizing:border-box}\nhtml,body{margin:0;padding:0}\n:root{--u:1px}\n")
         let size = item.canvasSize
         if let size, size.width > 0 {
-            // Narrower screens scale the canvas down: one canvas px is 100vw / W.
+            // Narrower windows scale the canvas down to the width the page has: the body's, a
+            // container, so that `cqw` leaves out a vertical scrollbar, which `vw` counts (a
+            // canvas of 100vw scrolls sideways under it). Browsers without container units
+            // take the `vw` rule.
             css.raw("@media (max-width:")
             css.number(size.width)
             css.raw("px){:root{--u:calc(100vw/")
+            css.number(size.width)
+            css.raw(")}}\n@supports (width:1cqw){body{container-type:inline-size}:root{--u:min(1px,100cqw/")
             css.number(size.width)
             css.raw(")}}\n")
         }

@@ -5,7 +5,8 @@ import Validator
 import XCTest
 
 /// What exported pages say about their content beyond its look: direction (`dir`,
-/// `direction`, which side `align` means), headings, landmarks and captions.
+/// `direction`, which side `align` means), headings, landmarks, captions, and a canvas that
+/// fits the window it is shown in.
 final class PageSemanticsTests: XCTestCase {
     /// The start tag of the element with this id, or "".
     func startTag(_ html: String, id: String) -> String {
@@ -223,6 +224,22 @@ final class PageSemanticsTests: XCTestCase {
             let html = String(decoding: Exporter.render(document.items[0], as: .html)!, as: UTF8.self)
             XCTAssertFalse(html.contains("<track"), "\(url): \(html)")
             XCTAssertTrue(html.contains("<video id=\"v\" src=\"v.mp4\" controls></video>"), html)
+        }
+    }
+
+    // MARK: Narrow windows
+
+    /// The canvas scales with the width the page has (the body, a size container: its `cqw`
+    /// leaves out a vertical scrollbar, where `vw` counts it), never past 1 px per px.
+    func testTheCanvasScalesToTheBodyWidth() {
+        for (width, height) in [(375.0, 667.0), (1280, 720), (360.5, 100)] {
+            let w = NumberFormat.short(width), h = NumberFormat.short(height)
+            let html = export("format 1\ntemplate t { size: \(w) x \(h) }")
+            XCTAssertTrue(html.contains("@supports (width:1cqw){body{container-type:inline-size}:root{--u:min(1px,100cqw/\(w))}}"), html)
+            XCTAssertTrue(html.contains("width:calc(\(w)*var(--u));height:calc(\(h)*var(--u))"), "both sides scale alike: the aspect ratio is kept")
+            let fallback = html.range(of: "@media (max-width:\(w)px)"), supports = html.range(of: "@supports (width:1cqw)")
+            XCTAssertNotNil(fallback)
+            XCTAssertLessThan(fallback!.lowerBound, supports!.lowerBound, "the container rule comes last, so it wins where it applies")
         }
     }
 }

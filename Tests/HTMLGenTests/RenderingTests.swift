@@ -85,6 +85,7 @@ final class RenderingTests: XCTestCase {
         XCTAssertTrue(html.contains("<title>Page</title>"))
         XCTAssertEqual(html.components(separatedBy: "<style>").count, 2, "one style block")
         XCTAssertTrue(html.contains("@media (max-width:320px){:root{--u:calc(100vw/320)}}"))
+        XCTAssertTrue(html.contains("@supports (width:1cqw){body{container-type:inline-size}:root{--u:min(1px,100cqw/320)}}"), html)
         XCTAssertTrue(html.contains(".tdl-canvas{position:relative;overflow:hidden;margin:0 auto;width:calc(320*var(--u));height:calc(480*var(--u));"))
         XCTAssertTrue(html.contains("#t{position:absolute;left:calc(1*var(--u));top:calc(2*var(--u));z-index:3;opacity:0.5;transform:rotate(-2deg);"), html)
         XCTAssertTrue(html.contains("text-decoration:underline"))
