@@ -9,8 +9,8 @@ import Validator
 /// start with `tdl.`, which no element id can. Colours with alpha are written as an opaque
 /// colour plus `fill-opacity` / `stroke-opacity`, which every SVG renderer reads.
 ///
-/// The overlay runs in the set's direction (`lang`); a label whose first letter runs the
-/// other way gets its own `direction`, as HTML's `dir="auto"` would give it.
+/// The overlay runs in the set's direction (`lang`); a label gets the direction HTML's
+/// `dir="auto"` would give it (its first letter's, else left to right) where that differs.
 public enum AnnotationSVG {
     /// A standalone SVG document: `<image href>` under the overlay.
     public static func standalone(_ item: ResolvedItem) -> [UInt8] {
@@ -297,6 +297,8 @@ public enum AnnotationSVG {
         if weight != 400 { out.attribute("font-weight", number: Double(weight)) }
     }
 
+    /// A label's box and text. The text runs as HTML's `dir="auto"` would run it: in its first
+    /// letter's direction, else left to right.
     static func label(_ e: ResolvedElement, box: Rect, setDirection: TextDirection, indent: String, into out: inout OutputBuffer) {
         let background = e[.background]?.color ?? e[.fill]?.color
         let stroke = e[.stroke]?.color
@@ -310,7 +312,7 @@ public enum AnnotationSVG {
         // The text runs in its own direction; `text-anchor` names the end of the text that sits
         // at `x` in that direction (`start` is the right-hand end of right-to-left text).
         let text = e[.text]?.string ?? ""
-        let direction = TextDirection.firstStrong(in: text) ?? setDirection
+        let direction = TextDirection.firstStrong(in: text) ?? .leftToRight
         let rtl = direction == .rightToLeft
         let x: Double
         let anchor: StaticString?

@@ -16,6 +16,7 @@ public enum TemplateHTML {
         let lang = item[.lang]?.string.flatMap { HTMLPage.isLanguageTag($0) ? $0 : nil } ?? "en"
         for child in item.children { element(child, inset: 0, depth: 1, lang: lang, table: &table, css: &css, body: &body) }
         body.raw("</main>\n")
+        fitToWidth(item, into: &css)
         return HTMLPage.write(lang: lang, direction: item.direction, title: item.displayTitle,
                               description: item[.description]?.string, css: css, body: body)
     }
@@ -25,15 +26,11 @@ public enum TemplateHTML {
         css.raw("*,*::before,*::after{box-sizing:border-box}\nhtml,body{margin:0;padding:0}\n:root{--u:1px}\n")
         let size = item.canvasSize
         if let size, size.width > 0 {
-            // Narrower windows scale the canvas down to the width the page has: the body's, a
-            // container, so that `cqw` leaves out a vertical scrollbar, which `vw` counts (a
-            // canvas of 100vw scrolls sideways under it). Browsers without container units
-            // take the `vw` rule.
+            // Narrower screens scale the canvas down: one canvas px is 100vw / W, for browsers
+            // without container units (`fitToWidth` does better where they exist).
             css.raw("@media (max-width:")
             css.number(size.width)
             css.raw("px){:root{--u:calc(100vw/")
-            css.number(size.width)
-            css.raw(")}}\n@supports (width:1cqw){body{container-type:inline-size}:root{--u:min(1px,100cqw/")
             css.number(size.width)
             css.raw(")}}\n")
         }
@@ -50,7 +47,20 @@ public enum TemplateHTML {
         css.raw(".tdl-canvas img,.tdl-canvas video{display:block}\n")
         css.raw(".tdl-canvas a{text-decoration:none}\n")
         css.raw(".tdl-canvas button{margin:0;padding:0;border:0;background:none;font:inherit;color:inherit;cursor:pointer}\n")
-        css.raw(".tdl-button{display:flex;align-items:center}\n")
+        // A column, so that the label's line box spans the button and `text-align` places it
+        // on a side that does not turn over with the label's direction (`justify-content` would).
+        css.raw(".tdl-button{display:flex;flex-direction:column;justify-content:center}\n")
+    }
+
+    /// The rule that scales the canvas to the width the page has: the body's, a size
+    /// container, so that `cqw` leaves out a vertical scrollbar, which `vw` counts (a canvas
+    /// of 100vw scrolls sideways under it). Last in the style sheet: checkers that predate
+    /// container units (the Nu HTML checker) stop reading the CSS at it.
+    static func fitToWidth(_ item: ResolvedItem, into css: inout OutputBuffer) {
+        guard let size = item.canvasSize, size.width > 0 else { return }
+        css.raw("@supports (width:1cqw){body{container-type:inline-size}:root{--u:min(1px,100cqw/")
+        css.number(size.width)
+        css.raw(")}}\n")
     }
 
     /// One component: its rule into `css`, its markup into `body`. `inset` is the parent
@@ -205,19 +215,19 @@ public enum TemplateHTML {
         if t[.italic]?.bool == true { css.raw(";font-style:italic") }
         if t[.underline]?.bool == true { css.raw(";text-decoration:underline") }
         css.raw(";color:"); CSSValues.color(t[.color]?.color ?? RGBAColor(red: 0, green: 0, blue: 0), into: &css)
-        let align = t[.align]?.string ?? "left"
+        // Always a side, never `start`: each element's direction follows its own text.
         let textAlign: StaticString
-        let justify: StaticString
-        switch align {
-        case "center": textAlign = "center"; justify = "center"
-        case "right": textAlign = "right"; justify = "flex-end"
-        case "justify": textAlign = "justify"; justify = "flex-start"
-        default: textAlign = "left"; justify = "flex-start"
+        switch t[.align]?.string {
+        case "center"?: textAlign = "center"
+        case "right"?: textAlign = "right"
+        case "justify"?: textAlign = "justify"
+        default: textAlign = "left"
         }
         css.raw(";text-align:"); css.raw(textAlign)
-        if e.kind == "button" { css.raw(";justify-content:"); css.raw(justify) }
         if let lineHeight = t[.lineHeight]?.number { css.raw(";line-height:"); css.number(lineHeight) }
-        if e.kind == "textarea" { css.raw(";white-space:pre-wrap") }
+        // Each paragraph of a textarea runs in its own first letter's direction, as in a form's
+        // text area (`dir="auto"` alone sets one direction for all of them).
+        if e.kind == "textarea" { css.raw(";white-space:pre-wrap;unicode-bidi:plaintext") }
         if e.kind != "button", let lines = t[.maxLines]?.number {
             css.raw(";display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:")
             css.number(lines.rounded())
