@@ -47,7 +47,7 @@ async def test_capabilities(client):
 async def test_completion_in_broken_file(client, tmp_path):
     uri = open_doc(client, tmp_path / "broken.tdl", "template t {\n  size: 327x180 }}\n  text a {\n    align: \n")
     result = await client.text_document_completion_async(types.CompletionParams(text_document=doc(uri), position=pos(3, 11)))
-    assert [item.label for item in result.items] == ["left", "center", "right", "justify"]
+    assert [item.label for item in result.items] == ["start", "end", "left", "center", "right", "justify"]
     uri = open_doc(client, tmp_path / "half.tdl", "template t {\n  text a {\n    fo")
     result = await client.text_document_completion_async(types.CompletionParams(text_document=doc(uri), position=pos(2, 6)))
     font = next(item for item in result.items if item.label == "font-size")
