@@ -29,17 +29,23 @@ final class SuggestedValueTests: XCTestCase {
         return "format 1\n\n" + lines.joined()
     }
 
+    /// Problems, that is: hints (advice the tool cannot settle, such as captions for a video
+    /// that may have no sound) do not make a document unclean.
+    static func problems(_ text: String) -> [Diagnostic] {
+        Validator.validate(Array(text.utf8)).filter { $0.severity != .hint }
+    }
+
     func testEverySuggestedValueIsCleanInItsKind() {
         var checked = 0
         for kind in Schema.kinds where kind.role != .directive && !kind.anyElementProperty && !kind.freeFormProperties {
             let base = Self.document(hosting: kind)
-            XCTAssertEqual(Validator.validate(Array(base.utf8)).map(\.code), [], "the document for \(kind.name) is not clean:\n\(base)")
+            XCTAssertEqual(Self.problems(base).map(\.code), [], "the document for \(kind.name) is not clean:\n\(base)")
             let required = Set(kind.suggestedProperties.map(\.name))
             for property in kind.properties where !required.contains(property.name) && property.type != .styleReference {
                 if property.excludes.contains(where: required.contains) { continue }
                 let line = "\(property.name): \(property.suggestedValue(inKind: kind.name))"
                 let text = Self.document(hosting: kind, extra: [line])
-                let found = Validator.validate(Array(text.utf8))
+                let found = Self.problems(text)
                 XCTAssertTrue(found.isEmpty, "`\(line)` in \(kind.name): \(found.map { "\($0.code) \($0.message)" })\n\(text)")
                 checked += 1
             }
@@ -58,7 +64,7 @@ final class SuggestedValueTests: XCTestCase {
             if owner.suggestedProperties.contains(where: { $0.name == name || $0.excludes.contains(name) }) { continue }
             let element = Self.document(hosting: owner, extra: ["style: s"])
             let text = element + "\nstyle s {\n  \(name): \(property.suggestedValue(inKind: nil))\n}\n"
-            let found = Validator.validate(Array(text.utf8))
+            let found = Self.problems(text)
             XCTAssertTrue(found.isEmpty, "`\(name)` in a style used by \(owner.name): \(found.map { "\($0.code) \($0.message)" })\n\(text)")
         }
     }
