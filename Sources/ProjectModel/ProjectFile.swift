@@ -4,6 +4,11 @@ import TemplateFormat
 /// One file of a project: its canonical path, its tree and what the project reads of it.
 /// Immutable: an edit makes a new `ProjectFile`. What only some tools need (the line table,
 /// the full symbol index, workspace-symbol entries) is built on first use and kept.
+///
+/// A file may keep its tree, or only its bytes and summary (`init(path:bytes:trees:)`): a
+/// language server indexing ten thousand files keeps what every request needs (summary,
+/// symbol-search entries) and parses a file again when one asks for its tree, through a
+/// small cache of recent trees.
 public final class ProjectFile: Sendable {
     /// The key the project knows the file by: a canonical path, or a URI for a document that
     /// has no path (an unsaved editor buffer).
@@ -11,9 +16,22 @@ public final class ProjectFile: Sendable {
     /// Where the file is on disk, what its imports are resolved against: its path, or nil
     /// for a document that has none (standard input, an unsaved buffer).
     public let location: String?
-    public let tree: SyntaxTree
     public let summary: FileSummary
+    private let storage: Storage
     private let memo = Locked(Memo())
+
+    private enum Storage: Sendable {
+        case tree(SyntaxTree)
+        case bytes([UInt8], RecentTrees)
+    }
+
+    /// The tree: kept, or parsed again (and cached a while) for a file that keeps its bytes only.
+    public var tree: SyntaxTree {
+        switch storage {
+        case .tree(let tree): return tree
+        case .bytes(let bytes, let recent): return recent.tree(for: self, bytes: bytes)
+        }
+    }
 
     private struct Memo {
         var lineIndex: LineIndex?
@@ -26,8 +44,20 @@ public final class ProjectFile: Sendable {
     public init(path: String, tree: SyntaxTree) {
         self.path = path
         self.location = path
-        self.tree = tree
+        self.storage = .tree(tree)
         self.summary = FileSummary(tree)
+    }
+
+    /// A file that keeps its bytes and summary only: its tree is parsed again when asked for,
+    /// and the last few are kept in `trees`, shared by the files made with it. Workspace-symbol
+    /// entries are built now, while the tree is at hand.
+    public init(path: String, bytes: [UInt8], trees: RecentTrees) {
+        self.path = path
+        self.location = path
+        let tree = SyntaxTree.parse(bytes)
+        self.summary = FileSummary(tree)
+        self.storage = .bytes(bytes, trees)
+        memo.withLock { $0.searchEntries = SymbolSearch.entries(of: self, tree: tree) }
     }
 
     public convenience init(path: String, bytes: [UInt8]) {
@@ -39,17 +69,22 @@ public final class ProjectFile: Sendable {
     public init(unsaved key: String, tree: SyntaxTree) {
         self.path = key
         self.location = nil
-        self.tree = tree
+        self.storage = .tree(tree)
         self.summary = FileSummary(tree)
     }
 
-    public var bytes: [UInt8] { tree.bytes }
+    public var bytes: [UInt8] {
+        switch storage {
+        case .tree(let tree): return tree.bytes
+        case .bytes(let bytes, _): return bytes
+        }
+    }
 
     /// Line starts, for turning byte ranges in this file into positions (built once).
     public var lineIndex: LineIndex {
         memo.withLock { memo in
             if let built = memo.lineIndex { return built }
-            let index = LineIndex(tree.bytes)
+            let index = LineIndex(bytes)
             memo.lineIndex = index
             return index
         }
@@ -79,7 +114,7 @@ public final class ProjectFile: Sendable {
     /// The named things a workspace symbol search finds in this file (built once).
     var searchEntries: [SymbolSearch.Entry] {
         if let built = memo.withLock({ $0.searchEntries }) { return built }
-        let entries = SymbolSearch.entries(of: self)
+        let entries = SymbolSearch.entries(of: self, tree: tree)
         memo.withLock { $0.searchEntries = entries }
         return entries
     }
@@ -87,4 +122,32 @@ public final class ProjectFile: Sendable {
     /// Fills the memos a language server reads for every workspace file, so the first
     /// workspace-symbol query does not build them all at once.
     public func prepareForSearch() { _ = searchEntries }
+}
+
+/// The trees most recently parsed again for files that keep only their bytes, so a file read
+/// by many requests in a row (a shared styles file, say) is parsed once for all of them.
+public final class RecentTrees: Sendable {
+    private let slots: Locked<[(file: ObjectIdentifier, tree: SyntaxTree, used: Int)]> = Locked([])
+    private let clock = Locked(0)
+    private let capacity: Int
+
+    public init(capacity: Int = 64) { self.capacity = max(1, capacity) }
+
+    func tree(for file: ProjectFile, bytes: [UInt8]) -> SyntaxTree {
+        let id = ObjectIdentifier(file)
+        let now = clock.withLock { $0 += 1; return $0 }
+        if let hit = slots.withLock({ slots -> SyntaxTree? in
+            guard let i = slots.firstIndex(where: { $0.file == id }) else { return nil }
+            slots[i].used = now
+            return slots[i].tree
+        }) { return hit }
+        let tree = SyntaxTree.parse(bytes)
+        slots.withLock { slots in
+            if slots.count >= capacity, let oldest = slots.indices.min(by: { slots[$0].used < slots[$1].used }) {
+                slots.remove(at: oldest)
+            }
+            slots.append((id, tree, now))
+        }
+        return tree
+    }
 }

@@ -32,10 +32,10 @@ enum SymbolSearch {
         return mask
     }
 
-    static func entries(of file: ProjectFile) -> [Entry] {
+    static func entries(of file: ProjectFile, tree: SyntaxTree) -> [Entry] {
         var entries: [Entry] = []
         // Blocks nest at most 128 deep (the parser's limit), so the stack stays small.
-        var stack: [(block: BlockSyntax, container: String?)] = file.tree.document.blocks.reversed().map { ($0, nil) }
+        var stack: [(block: BlockSyntax, container: String?)] = tree.document.blocks.reversed().map { ($0, nil) }
         while let (block, container) = stack.popLast() {
             let kind = block.kind
             if kind == "params" {
@@ -46,7 +46,7 @@ enum SymbolSearch {
                 continue
             }
             if let name = block.nameToken {
-                entries.append(entry(file.tree.text(of: name), kind: kind, container: container, range: name.range, in: file))
+                entries.append(entry(tree.text(of: name), kind: kind, container: container, range: name.range, in: file))
             }
             let display = block.name ?? block.title.flatMap { $0.isEmpty ? nil : $0 } ?? (kind.isEmpty ? nil : kind)
             for child in block.blocks.reversed() { stack.append((child, display)) }

@@ -42,6 +42,9 @@ final class Workspace {
     var codeMemberBytes: [String: [UInt8]] = [:]
     /// Workspace files waiting to be read into the project.
     private(set) var indexing = IndexProgress()
+    /// Files that are not open keep their bytes and summary, not their trees: ten thousand
+    /// trees would be most of the server's memory. Recently parsed ones are kept here.
+    private let recentTrees = RecentTrees()
 
     /// Files of the workspace folders still to index, and how far indexing has come.
     struct IndexProgress {
@@ -137,7 +140,7 @@ final class Workspace {
             return
         }
         let role: Project.Role = isWorkspaceFile(path) ? .member : .dependency
-        apply(project.update(ProjectFile(path: path, bytes: bytes), role: role))
+        apply(project.update(ProjectFile(path: path, bytes: bytes, trees: recentTrees), role: role))
         if role == .dependency { apply(project.demote(path)) }
     }
 
@@ -228,7 +231,7 @@ final class Workspace {
             indexing.done += 1
             guard openURI(forKey: path) == nil else { continue }  // the open text wins
             guard let bytes = try? readFileBytes(path) else { continue }
-            apply(project.update(ProjectFile(path: path, bytes: bytes), role: .member))
+            apply(project.update(ProjectFile(path: path, bytes: bytes, trees: recentTrees), role: .member))
         } while DispatchTime.now().uptimeNanoseconds - start < budget
         if indexing.pending.isEmpty {
             indexing.total = 0
@@ -250,7 +253,7 @@ final class Workspace {
         if !deleted, let bytes = try? readFileBytes(path) {
             let role: Project.Role = isWorkspaceFile(path) ? .member : .dependency
             guard role == .member || project.file(path) != nil else { return }  // not ours to follow
-            apply(project.update(ProjectFile(path: path, bytes: bytes), role: role))
+            apply(project.update(ProjectFile(path: path, bytes: bytes, trees: recentTrees), role: role))
         } else {
             apply(project.remove(path))
             changed.insert(path)

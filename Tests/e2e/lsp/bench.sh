@@ -1,9 +1,17 @@
 #!/usr/bin/env bash
-# Benchmark of template-lsp (not a test): builds release, generates the shared 10k and
-# 100k-line corpora and runs /work/shared/bench/lspbench.py on each. Prints lspbench's
-# tables: initialize, open and edit -> diagnostics (p50/p99), completion, formatting, RSS.
-# Targets (issue 5), 10k lines: init <= 10 ms, edit->diag p99 <= 5 ms, completion p99 <= 3 ms,
-# formatting <= 5 ms, RSS <= 25 MB; 100k lines: edit->diag p50 <= 25 ms.
+# Benchmark of template-lsp (not a test): builds release, then
+#  1. the shared 10k and 100k-line corpora through /work/shared/bench/lspbench.py, with pushed
+#     and with pulled diagnostics: initialize, open and edit -> diagnostics (p50/p99),
+#     completion, formatting, RSS;
+#  2. workspaces of 2,000 and 10,000 files from shared/bench/gen_workspace.py (1,000 of them
+#     import a shared styles file) through workspace_bench.py: index ready, workspace/symbol,
+#     references and rename of the shared style, RSS, and an edit of the shared file until
+#     50 open dependents have their diagnostics.
+# Targets (issues 5 and 14), 10k lines: init <= 10 ms, edit->diag p99 <= 5 ms, completion p99
+# <= 3 ms, formatting <= 5 ms, RSS <= 25 MB; 100k lines: edit->diag p50 <= 25 ms; pulled
+# within 1.2x pushed (10k p99, 100k p50). 2,000 files: index <= 300 ms, symbol p50 <= 5 ms,
+# references <= 30 ms, rename <= 60 ms, RSS <= 60 MiB, 50 dependents <= 20 ms; 10,000 files:
+# index <= 1.5 s, RSS <= 150 MiB.
 # usage: Tests/e2e/lsp/bench.sh [RUNS]
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
@@ -25,10 +33,19 @@ for preset in 10k 100k; do
   lines=$(wc -l < "$file")
   # Completion inside the middle template's body: the start of the middle line.
   middle=$(( lines / 2 ))
-  echo
-  echo "=== template-lsp, $preset corpus ($lines lines, $(wc -c < "$file") bytes), $runs runs ==="
   edits=50
   [ "$preset" = 100k ] && edits=20
-  python3 "$shared/lspbench.py" --cmd "$bin --stdio" --file "$file" --language-id tdl \
-    --edits "$edits" --runs "$runs" --completion-at "$middle:1" --formats 5
+  for mode in push pull; do
+    echo
+    echo "=== template-lsp, $preset corpus ($lines lines, $(wc -c < "$file") bytes), diagnostics $mode, $runs runs ==="
+    python3 "$shared/lspbench.py" --cmd "$bin --stdio" --file "$file" --language-id tdl --diagnostics "$mode" \
+      --edits "$edits" --runs "$runs" --completion-at "$middle:1" --formats 5
+  done
+done
+
+for files in 2000 10000; do
+  python3 "$shared/gen_workspace.py" --out "$corpus/ws$files" --files "$files" --users 1000 > /dev/null
+  echo
+  echo "=== template-lsp, workspace of $files files (1,000 import shared/styles.tdl), $runs runs ==="
+  python3 Tests/e2e/lsp/workspace_bench.py --server "$bin" --workspace "$corpus/ws$files" --runs "$runs"
 done
