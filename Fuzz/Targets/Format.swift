@@ -1,9 +1,10 @@
 // Fuzz target `format`: parse → validate → format → parse. Validation never crashes on any
-// tree. A document with syntax errors is refused (whole and by range), as the formatter
-// promises. One without formats idempotently to the same tree apart from trivia, with the
-// same comments (`formattingProblem`, shared with the unit tests), with the default options
-// and with one other set chosen by the input's length; applying the certain fixes never
-// produces a document with syntax errors.
+// tree. A document whose structure is broken (`SyntaxCode.isStructural`) is refused, whole
+// and by range, as the formatter promises. Any other formats idempotently to the same tree
+// apart from trivia, with the same comments and the same syntax errors, each value, header
+// or line holding one kept as written (`formattingProblem`, shared with the unit tests),
+// with the default options and with one other set chosen by the input's length; applying
+// the certain fixes never breaks the structure, nor adds syntax errors to a clean document.
 @testable import TemplateFormat
 import Validator
 
@@ -15,10 +16,10 @@ public func fuzzFormat(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = Array(UnsafeBufferPointer(start: data, count: size))
     let tree = SyntaxTree.parse(input)
     let diagnostics = Validator.validate(tree, path: "/fuzz/input.tdl")
-    guard !tree.hasErrors else {
-        if case .formatted = Formatter.format(tree) { fuzzFailure("format", "formatted a tree with syntax errors", input) }
+    guard tree.structuralErrors.isEmpty else {
+        if case .formatted = Formatter.format(tree) { fuzzFailure("format", "formatted a tree with structural errors", input) }
         if Formatter.formatRange(tree, range: ByteRange(start: 0, end: input.count)) != nil {
-            fuzzFailure("format", "formatted a range of a tree with syntax errors", input)
+            fuzzFailure("format", "formatted a range of a tree with structural errors", input)
         }
         return 0
     }
@@ -27,8 +28,14 @@ public func fuzzFormat(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let problem = formattingProblem(tree, options: options) { fuzzFailure("format", "with \(options): \(problem)", input) }
     let selection = FixSelection.certainFixes(diagnostics, documentLength: input.count)
     let fixed = FixSelection.apply(selection.edits, to: input)
-    if fixed != input && SyntaxTree.parse(fixed).hasErrors {
-        fuzzFailure("format", "applying the certain fixes made syntax errors: \(escaped(fixed))", input)
+    if fixed != input {
+        let fixedTree = SyntaxTree.parse(fixed)
+        if !fixedTree.structuralErrors.isEmpty {
+            fuzzFailure("format", "applying the certain fixes broke the structure: \(escaped(fixed))", input)
+        }
+        if !tree.hasErrors && fixedTree.hasErrors {
+            fuzzFailure("format", "applying the certain fixes made syntax errors: \(escaped(fixed))", input)
+        }
     }
     return 0
 }

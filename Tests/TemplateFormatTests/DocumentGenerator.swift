@@ -312,3 +312,79 @@ enum Mutator {
         return b
     }
 }
+
+extension Mutator {
+    /// Bad values, each an error confined to the value (TDL001/2/5/6/7/8/14): the formatter
+    /// keeps them as written. Bytes, so that invalid UTF-8 is among them.
+    static let badValues: [[UInt8]] = [
+        "327x1", "375x200 x", "1.2.3", "8.", "#GGG", "#12345 red", ".5", "1 .5", "\"C:\\Drafts\"", "1,,2", ", 1",
+        "1 2,", "b: c", "\u{E9}t\u{E9}", "24 64 @", "- 3", "#abc@", "\"ok\" \\", "\"bad \\u{D800}\" 2x3",
+        "12px 5em", "50% 3deg 7q", "/* c */ 1x2 /* d */",
+    ].map { Array($0.utf8) } + [[0x22, 0x63, 0x61, 0x66, 0xE9, 0x22], [0x31, 0x00, 0x32], [0xFF, 0x20, 0x31]]
+
+    /// Lines that are not members (TDL014), and a property at the top level (TDL016).
+    static let badLines = ["@oops here", "12: 3", "\"just a string\" x", "text", "key , 2", "- a: b", "caf\u{E9}: 1"]
+
+    /// `input` (a generated document without errors) with one error that the formatter
+    /// must lay out around: a bad value, a missing colon or value, a line that is no
+    /// member, a stray token in a block header, a property or `;` at the top level. Nil
+    /// when the document has nothing to put it in.
+    static func valueLevelError(_ input: [UInt8], rng: inout SeededRandom) -> [UInt8]? {
+        let tree = SyntaxTree.parse(input)
+        var properties: [Int] = [], blocks: [Int] = []
+        for (index, node) in tree.nodes.enumerated() where node.endToken > node.firstToken {
+            if node.kind == .property && node.slotA >= 0 { properties.append(index) }
+            if node.kind == .block && node.slotA > node.firstToken { blocks.append(index) }
+        }
+        func start(_ token: Int32) -> Int { tree.tokens[Int(token)].start }
+        func lineStart(_ offset: Int) -> Int {
+            var k = offset
+            while k > 0 && input[k - 1] != 0x0A && input[k - 1] != 0x0D { k -= 1 }
+            return k
+        }
+        var b = input
+        switch rng.below(6) {
+        case 0, 1:
+            // Replace a property's value (from just after its colon to the value's end).
+            guard !properties.isEmpty else { return nil }
+            let p = tree.nodes[rng.pick(properties)]
+            let colon = tree.tokens[Int(p.slotA)]
+            var end = colon.end
+            for k in (Int(p.slotA) + 1)..<Int(p.endToken) where tree.tokens[k].kind != .semicolon && !tree.tokens[k].kind.isComment {
+                end = tree.tokens[k].end
+            }
+            b.replaceSubrange(colon.end..<end, with: [0x20] + rng.pick(badValues))
+        case 2:
+            // Drop a property's colon, or its value.
+            guard !properties.isEmpty else { return nil }
+            let p = tree.nodes[rng.pick(properties)]
+            let colon = tree.tokens[Int(p.slotA)]
+            if rng.chance(50) {
+                b.remove(at: colon.start)
+            } else {
+                var end = colon.end
+                for k in (Int(p.slotA) + 1)..<Int(p.endToken) where tree.tokens[k].kind.isAtom || tree.tokens[k].kind == .comma {
+                    end = tree.tokens[k].end
+                }
+                b.removeSubrange(colon.end..<end)
+            }
+        case 3:
+            // A line that is no member, inside a block: before one of its members.
+            guard !properties.isEmpty else { return nil }
+            let at = lineStart(start(tree.nodes[rng.pick(properties)].firstToken))
+            b.insert(contentsOf: Array((rng.pick(badLines) + "\n").utf8), at: at)
+        case 4:
+            // A stray token or a second title in a block header, before its `{`.
+            guard !blocks.isEmpty else { return nil }
+            let brace = tree.tokens[Int(tree.nodes[rng.pick(blocks)].slotA)]
+            b.insert(contentsOf: Array(rng.pick([" @", " \"second\" \"third\"", " 12", " #zz", " caf\u{E9}", " x,"]).utf8) + [0x20], at: brace.start)
+        default:
+            // A property or a `;` at the top level, before a top-level member.
+            let tops = tree.document.node.children
+            guard !tops.isEmpty else { return nil }
+            let at = lineStart(rng.pick(tops).range.start)
+            b.insert(contentsOf: Array((rng.chance(70) ? "size : 1 2\n" : ";\n").utf8), at: at)
+        }
+        return b
+    }
+}

@@ -92,16 +92,46 @@ func losslessProblem(_ input: [UInt8]) -> (problem: String?, tree: SyntaxTree) {
     return (nil, tree)
 }
 
-/// For an error-free tree: formatting succeeds, is idempotent, its output parses without
-/// errors to the same structure and the same comments, and has no trailing whitespace
-/// outside verbatim tokens. Returns a problem or nil.
+/// The syntax errors of a tree as position-free text: code, message and the text each
+/// covers, in order. Formatting moves errors but must keep these.
+func syntaxErrorSummary(_ tree: SyntaxTree) -> [String] {
+    tree.diagnostics.map { "\($0.code) \($0.message) «\(tree.text(of: $0.range))»" }
+}
+
+/// For each syntax error, the text of the smallest value, block header or error node that
+/// holds its start ("" when none does: an error on a key, or a missing value): the parts
+/// the formatter must keep exactly as written.
+func keptTexts(_ tree: SyntaxTree) -> [String] {
+    var parts: [ByteRange] = []
+    for node in tree.nodes where node.endToken > node.firstToken {
+        let first = tree.tokens[Int(node.firstToken)]
+        switch node.kind {
+        case .value, .error:
+            parts.append(ByteRange(start: first.start, end: tree.tokens[Int(node.endToken) - 1].end))
+        case .block where node.slotA > node.firstToken:
+            parts.append(ByteRange(start: first.start, end: tree.tokens[Int(node.slotA) - 1].end))
+        default:
+            break
+        }
+    }
+    return tree.diagnostics.map { d in
+        let holders = parts.filter { $0.start <= d.range.start && d.range.start < $0.end }
+        return holders.min { $0.length < $1.length }.map { tree.text(of: $0) } ?? ""
+    }
+}
+
+/// For a tree without structural errors (`SyntaxCode.isStructural`; errors inside values,
+/// headers and lines are allowed): formatting succeeds, is idempotent, and its output
+/// parses to the same structure, the same comments and the same syntax errors (code,
+/// message and covered text), every value, header and line holding an error being kept as
+/// written. Returns a problem or nil.
 func formattingProblem(_ tree: SyntaxTree, options: FormatOptions = FormatOptions()) -> String? {
     guard case .formatted(let once) = Formatter.format(tree, options: options) else {
-        return "refused an error-free tree"
+        return "refused a tree without structural errors: \(tree.diagnostics.map { "\($0.code)@\($0.range) \($0.message)" })"
     }
     let reparsed = SyntaxTree.parse(once)
-    if reparsed.hasErrors {
-        return "formatted output has syntax errors: \(reparsed.diagnostics.map { "\($0.code)@\($0.range) \($0.message)" }) in\n\(escaped(once))"
+    if syntaxErrorSummary(reparsed) != syntaxErrorSummary(tree) {
+        return "syntax errors changed:\n\(syntaxErrorSummary(tree))\nvs\n\(syntaxErrorSummary(reparsed))\nin\n\(escaped(once))"
     }
     guard case .formatted(let twice) = Formatter.format(reparsed, options: options) else {
         return "refused its own output"
@@ -113,6 +143,9 @@ func formattingProblem(_ tree: SyntaxTree, options: FormatOptions = FormatOption
         return "structure changed at line \(i): \(i < before.count ? before[i] : "<none>") vs \(i < after.count ? after[i] : "<none>")\nformatted: \(escaped(once))"
     }
     if commentTexts(tree) != commentTexts(reparsed) { return "comments changed:\n\(commentTexts(tree))\n\(commentTexts(reparsed))" }
+    if keptTexts(tree) != keptTexts(reparsed) {
+        return "a part with an error was not kept as written:\n\(keptTexts(tree))\nvs\n\(keptTexts(reparsed))"
+    }
     return nil
 }
 

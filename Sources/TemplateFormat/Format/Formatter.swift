@@ -1,8 +1,12 @@
 /// The canonical formatter: a pretty-printer over the lossless tree, separate from any rule.
 ///
-/// It refuses trees with syntax errors (returning them), so it never guesses at broken
-/// structure. Its value layout is decided syntactically (see `writeValue`), so it needs
-/// no schema. Output is idempotent and parses to the same tree apart from trivia.
+/// It refuses trees whose structure is broken (`SyntaxCode.isStructural`: braces that do
+/// not pair up, unterminated strings or comments), returning those errors, so it never
+/// guesses at structure. Any other syntax error lies inside one value, block header or
+/// line, which is written exactly as it stands (`327x1` stays `327x1`); everything around
+/// it is laid out as usual. Its value layout is decided syntactically (see `writeValue`),
+/// so it needs no schema. Output is idempotent and parses to the same tree apart from
+/// trivia, with the same syntax errors.
 public enum Formatter {
     public enum Outcome: Sendable {
         case formatted([UInt8])
@@ -10,8 +14,8 @@ public enum Formatter {
     }
 
     public static func format(_ tree: SyntaxTree, options: FormatOptions = FormatOptions()) -> Outcome {
-        let errors = tree.diagnostics.filter { $0.severity == .error }
-        guard errors.isEmpty else { return .refused(errors) }
+        let structural = tree.structuralErrors
+        guard structural.isEmpty else { return .refused(structural) }
         let ending = options.lineEnding ?? LineEnding.majority(in: tree)
         return withPrinter(tree, options: options, ending: ending) { p in
             p.body(of: 0, from: 0, to: tree.tokens.count, depth: 0, isBlock: false)
@@ -25,10 +29,11 @@ public enum Formatter {
     }
 
     /// Formats only the top-level members (blocks, directives) that intersect `range`:
-    /// one edit per such member, replacing its text. nil when the tree has syntax errors.
-    /// Members inside a top-level `// tdl-fmt: off` region are kept as written.
+    /// one edit per such member, replacing its text. nil when the tree's structure is broken
+    /// (as `format` refuses it). Members inside a top-level `// tdl-fmt: off` region are kept
+    /// as written.
     public static func formatRange(_ tree: SyntaxTree, range: ByteRange, options: FormatOptions = FormatOptions()) -> [TextEdit]? {
-        guard !tree.hasErrors else { return nil }
+        guard tree.structuralErrors.isEmpty else { return nil }
         let ending = options.lineEnding ?? LineEnding.majority(in: tree)
         var edits: [TextEdit] = []
         let children = tree.document.node.children
@@ -76,7 +81,7 @@ public enum Formatter {
     }
 }
 
-/// Writes formatted bytes for nodes of an error-free tree.
+/// Writes formatted bytes for nodes of a tree without structural errors.
 struct Printer {
     let tree: SyntaxTree
     let src: UnsafeBufferPointer<UInt8>
@@ -88,6 +93,9 @@ struct Printer {
     let indentWidth: Int
     let newlineFirst: UInt8
     let newlineSecond: UInt8?
+    /// Where the tree's syntax diagnostics start, in order: a value or block header holding
+    /// one is written as it stands. Empty for an error-free tree.
+    let errorStarts: [Int]
     var out: [UInt8] = []
     /// True while only a BOM (or nothing) has been written: the next line needs no break.
     var onlyBOM = true
@@ -105,6 +113,7 @@ struct Printer {
         self.indentWidth = indentUnit.count
         self.newlineFirst = newline.first ?? 0x0A
         self.newlineSecond = newline.count > 1 ? newline[1] : nil
+        self.errorStarts = tree.diagnostics.map(\.range.start)
         out.reserveCapacity(src.count + src.count / 8 + 16)
     }
 
@@ -171,6 +180,23 @@ struct Printer {
         return matches(prefix, 0) && matches(word, prefix.utf8CodeUnitCount)
     }
 
+    /// Whether a syntax diagnostic starts in `start..<end` (a binary search).
+    func hasSyntaxError(from start: Int, to end: Int) -> Bool {
+        guard !errorStarts.isEmpty else { return false }
+        var lo = 0, hi = errorStarts.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if errorStarts[mid] < start { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < errorStarts.count && errorStarts[lo] < end
+    }
+
+    /// Tokens `first..<end` exactly as written, with the spaces and comments between them.
+    mutating func writeAsWritten(tokens first: Int, _ end: Int) {
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: src[tokens[first].start..<tokens[end - 1].end]))
+        onlyBOM = false
+    }
+
     func nextSibling(_ child: Int, parent: Int) -> Int? {
         let next = Int(nodes[child].subtreeEnd)
         return next < Int(nodes[parent].subtreeEnd) ? next : nil
@@ -225,7 +251,8 @@ struct Printer {
             case .semicolon:
                 break  // an empty member among a block's members: separators are not written
             default:
-                // Unreachable in an error-free tree; written as is so that nothing is lost.
+                // Unreachable without structural errors (stray tokens are in error nodes);
+                // written as is so that nothing is lost.
                 write(0x20)
                 write(t)
             }
@@ -277,10 +304,9 @@ struct Printer {
         case .property: property(index)
         case .directive: directive(index)
         default:
-            // Not produced without syntax errors; copied verbatim so nothing is lost.
-            let r = SyntaxNode(tree: tree, index: index).range
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: src[r.start..<r.end]))
-            onlyBOM = false
+            // A line the parser could not read as a member (an error node, reported): kept
+            // as written, on a line of its own like any member.
+            if node.endToken > node.firstToken { writeAsWritten(tokens: Int(node.firstToken), Int(node.endToken)) }
         }
     }
 
@@ -289,6 +315,13 @@ struct Printer {
         let brace = Int(node.slotA)
         var k = Int(node.firstToken)
         var firstPart = true
+        // A header with a syntax error (a stray token, a bad title) is kept as written: where
+        // its parts begin and end is what the error is about.
+        if brace > k && hasSyntaxError(from: tokens[k].start, to: tokens[brace].start) {
+            writeAsWritten(tokens: k, brace)
+            k = brace
+            firstPart = false
+        }
         while k < brace {
             let t = tokens[k]
             if t.kind != .newline {
@@ -319,11 +352,13 @@ struct Printer {
         var wroteKey = false
         while k < end {
             if let c = child, Int(nodes[c].firstToken) == k {
+                // An empty value (a missing one, reported) holds no token: what follows it,
+                // a comment say, is still the property's to write.
                 if nodes[c].endToken > nodes[c].firstToken {
                     write(0x20)
                     writeValue(c)
+                    k = Int(nodes[c].endToken)
                 }
-                k = max(k + 1, Int(nodes[c].endToken))
                 child = nil
                 continue
             }
@@ -362,8 +397,17 @@ struct Printer {
     /// (`327 x 180`), whatever commas the source had there; otherwise `, ` where the source
     /// had a comma or between two adjacent numbers (`24 64` is a point); one space otherwise
     /// (`"Inter" bold`). Colours are written upper-case; numbers and strings exactly as written.
+    ///
+    /// A value with a syntax error (`327x1`, `#GGG`, `.5`, a stray comma) is written exactly
+    /// as it stands: spacing a bad token differently could change how it reads (`.5` is two
+    /// tokens), and the author's text is the best record of what was meant.
     mutating func writeValue(_ index: Int) {
         let node = nodes[index]
+        let first = Int(node.firstToken), end = Int(node.endToken)
+        if hasSyntaxError(from: tokens[first].start, to: tokens[end - 1].end) {
+            writeAsWritten(tokens: first, end)
+            return
+        }
         let atomKinds = (Int(node.firstToken)..<Int(node.endToken)).compactMap { k -> (TokenKind, Bool)? in
             let t = tokens[k]
             return t.kind.isAtom ? (t.kind, t.kind == .identifier && tree.token(t, equals: "x")) : nil

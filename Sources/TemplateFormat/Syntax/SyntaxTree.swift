@@ -94,6 +94,12 @@ public struct SyntaxTree: Sendable {
     public var document: DocumentSyntax { DocumentSyntax(tree: self, index: 0) }
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
+    /// The syntax errors that break the document's structure (`SyntaxCode.isStructural`):
+    /// the formatter refuses a tree that has any, and `check --fix` never writes one.
+    public var structuralErrors: [Diagnostic] {
+        diagnostics.filter { $0.severity == .error && SyntaxCode(rawValue: $0.code)?.isStructural != false }
+    }
+
     // MARK: Token text
 
     public func text(of token: Token) -> String {
