@@ -79,7 +79,7 @@ struct DiagnosticRenderer {
             }
             if file.fixesWithheld > 0 {
                 out.write("\(file.path): not rewritten: \(plural(file.fixesWithheld, "fix", "fixes")) "
-                          + "would leave syntax errors that need a manual fix first\n")
+                          + "would leave syntax errors that break its structure and need a manual fix first\n")
             }
             var hints = LineHints()
             // Encoded once: every diagnostic's header starts with the path.

@@ -26,10 +26,12 @@ struct FormatCommand {
 
     Layout follows .editorconfig (indent_style, indent_size, end_of_line,
     insert_final_newline) when present; otherwise two spaces, the file's own line
-    endings and a final newline. Files with syntax errors are left untouched.
+    endings and a final newline. A value or line with a syntax error (`327x1`, `.5`) is
+    kept as written and the rest formatted; a file whose structure is broken (unbalanced
+    braces, an unterminated string or comment) is left untouched, with its errors printed.
 
     Exit status: 0 done or nothing to change; 1 --check/--diff found changes;
-    2 usage error, unreadable file or syntax errors.
+    2 usage error, unreadable file or a broken structure.
 
     """
 
@@ -96,7 +98,7 @@ struct FormatCommand {
         let tree = SyntaxTree.parse(input)
         switch Formatter.format(tree, options: options(for: name, resolver: &resolver)) {
         case .refused(let errors):
-            env.err(DiagnosticText.oneLine(errors, path: label, tree: tree))
+            env.err(DiagnosticText.oneLine(errors, path: label, tree: tree) + FormatCommand.refusal(errors, path: nil, label: label))
             return 2
         case .formatted(let output):
             switch mode {
@@ -167,7 +169,7 @@ struct FormatCommand {
         let tree = SyntaxTree.parse(original)
         switch Formatter.format(tree, options: options) {
         case .refused(let errors):
-            return .failed(message: DiagnosticText.oneLine(errors, path: path, tree: tree))
+            return .failed(message: DiagnosticText.oneLine(errors, path: path, tree: tree) + refusal(errors, path: path, label: path))
         case .formatted(let output):
             if sameBytes(output, original) { return .unchanged }
             switch mode {
@@ -184,6 +186,38 @@ struct FormatCommand {
                 }
             }
         }
+    }
+}
+
+extension FormatCommand {
+    /// The line after the structural errors of a file the formatter refused: what unblocks
+    /// it. `check --fix` when every error has a certain fix (it writes the file only once
+    /// none is left), else fixing by hand with the first error's explanation. `path` is nil
+    /// for standard input, which `check --fix` cannot rewrite.
+    static func refusal(_ errors: [Diagnostic], path: String?, label: String) -> String {
+        let one = errors.count == 1
+        let what = "\(label): not formatted: the \(one ? "error above breaks" : "errors above break") its structure"
+        if let path, !errors.isEmpty, errors.allSatisfy({ $0.fixes.contains(where: \.isCertain) }) {
+            return "\(what); `template-fmt check --fix \(shellQuoted(path))` repairs \(one ? "it" : "them"), then format again\n"
+        }
+        let code = errors.first.map { " (`template-fmt explain \($0.code)` shows how)" } ?? ""
+        return "\(what); fix \(one ? "it" : "them"), then format again\(code)\n"
+    }
+
+    /// A path as one shell word that no command reads as an option: as is when it holds
+    /// only characters no shell treats specially, else in single quotes.
+    static func shellQuoted(_ path: String) -> String {
+        let word = path.hasPrefix("-") ? "./" + path : path
+        let plain = !word.isEmpty && word.utf8.allSatisfy { b in
+            (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A)
+                || b == UInt8(ascii: "/") || b == UInt8(ascii: ".") || b == UInt8(ascii: "_") || b == UInt8(ascii: "-")
+        }
+        if plain { return word }
+        var quoted = "'"
+        for c in word.unicodeScalars {
+            if c == "'" { quoted += "'\\''" } else { quoted.unicodeScalars.append(c) }
+        }
+        return quoted + "'"
     }
 }
 

@@ -77,8 +77,10 @@ struct ProjectCheck {
             let selection = FixSelection.certainFixes(item.diagnostics, documentLength: current.count)
             guard !selection.diagnostics.isEmpty else { return item }
             let next = ProjectFile(path: item.path, bytes: FixSelection.apply(selection.edits, to: current))
-            // Never trade a file that parsed for one that does not.
-            if next.tree.hasErrors && !item.file.tree.hasErrors {
+            // Never trade a file that parsed for one that does not, nor a sound structure
+            // for a broken one.
+            if (next.tree.hasErrors && !item.file.tree.hasErrors)
+                || (!next.tree.structuralErrors.isEmpty && item.file.tree.structuralErrors.isEmpty) {
                 item.stopped = true
                 return item
             }
@@ -90,9 +92,10 @@ struct ProjectCheck {
 
     /// The report of one item, after writing it when fixes changed it.
     private func finish(_ item: Item) -> CheckedFile {
-        // Never write a file with syntax errors: when fixes leave some (they were there
-        // before), the file is left as it was and reported as it is.
-        if item.applied > 0 && item.file.tree.hasErrors {
+        // Never write a file whose structure is broken (what the formatter refuses too):
+        // when fixes leave such errors (they were there before), the file is left as it was
+        // and reported as it is. Errors inside a value (`.5`) do not stop the other fixes.
+        if item.applied > 0 && !item.file.tree.structuralErrors.isEmpty {
             var result = CheckedFile(path: item.path, bytes: item.original, diagnostics: item.found)
             result.fixesWithheld = item.applied
             return result

@@ -177,6 +177,23 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.out)
     }
 
+    /// `--fix` writes a file that keeps an error inside a value (as `format` does), but
+    /// never one whose structure is broken.
+    func testFixWritesAroundValueErrorsButNeverABrokenStructure() {
+        let dir = Scratch(); defer { dir.remove() }
+        let valueError = dir.write("value.tdl", "format 1\ntemplate t {\n  size: 10 x 10\n  text a { text: \"x\"; opacity: .5; color: White }\n}\n")
+        let r = runTool(["check", "--fix", valueError])
+        XCTAssertEqual(dir.read("value.tdl"), "format 1\ntemplate t {\n  size: 10 x 10\n  text a { text: \"x\"; opacity: .5; color: white }\n}\n")
+        XCTAssertTrue(r.out.contains("applied 1 fix"), r.out)
+        XCTAssertTrue(r.out.contains("TDL001"), r.out)
+        XCTAssertEqual(r.status, 1)
+        let broken = "format 1\ntemplate t {\n  size: 10 x 10\n  text a { text: \"x\"; color: White }\n"
+        let structural = dir.write("broken.tdl", broken)
+        let s = runTool(["check", "--fix", structural])
+        XCTAssertEqual(dir.read("broken.tdl"), broken)
+        XCTAssertTrue(s.out.contains("not rewritten: 1 fix would leave syntax errors that break its structure"), s.out)
+    }
+
     func testStrictTurnsWarningsIntoFailure() {
         let dir = Scratch(); defer { dir.remove() }
         let path = dir.write("warn.tdl", "format 1\nstyle unused {\n  color: red\n}\n")

@@ -57,17 +57,58 @@ final class FormatCommandTests: XCTestCase {
         XCTAssertEqual(check.status, 1)
     }
 
-    func testSyntaxErrorsRefuseAndLeaveFileUntouched() {
+    func testStructuralErrorsRefuseAndLeaveFileUntouched() {
         let dir = Scratch(); defer { dir.remove() }
         let bad = dir.write("bad.tdl", broken)
         let r = runTool(["format", bad])
         XCTAssertEqual(r.status, 2)
-        XCTAssertTrue(r.err.contains("\(bad):3:10: error: unterminated string"), r.err)
+        XCTAssertEqual(r.err, "\(bad):3:10: error: unterminated string: a `\"` is missing before the end of the line\n"
+                       + "\(bad): not formatted: the error above breaks its structure; fix it, then format again "
+                       + "(`template-fmt explain TDL003` shows how)\n0 files reformatted, 0 files unchanged, 1 error\n")
         XCTAssertEqual(dir.read("bad.tdl"), broken)
         let stdin = runTool(["format"], stdin: broken)
         XCTAssertEqual(stdin.status, 2)
         XCTAssertEqual(stdin.out, "", "nothing is printed for a document that cannot be formatted")
         XCTAssertTrue(stdin.err.hasPrefix("<stdin>:3:10: error:"), stdin.err)
+        XCTAssertTrue(stdin.err.hasSuffix("<stdin>: not formatted: the error above breaks its structure; fix it, then format again (`template-fmt explain TDL003` shows how)\n"), stdin.err)
+    }
+
+    /// The issue's example: `327x1` (an unknown unit) no longer stops the formatter. The bad
+    /// value is kept as written, everything else is formatted, and the exit status is 0.
+    func testValueLevelErrorsAreFormattedAround() {
+        let dir = Scratch(); defer { dir.remove() }
+        let input = "format 1\ntemplate card {\n      size: 327x1\n  text t {text: \"Hi\";opacity:.5}\n}\n"
+        let expected = "format 1\ntemplate card {\n  size: 327x1\n  text t {\n    text: \"Hi\"\n    opacity: .5\n  }\n}\n"
+        let path = dir.write("card.tdl", input)
+        let check = runTool(["format", "--check", path])
+        XCTAssertEqual(check.status, 1, check.err)
+        XCTAssertEqual(check.out, path + "\n")
+        let r = runTool(["format", path])
+        XCTAssertEqual(r.status, 0, r.err)
+        XCTAssertEqual(r.err, "1 file reformatted, 0 files unchanged\n")
+        XCTAssertEqual(dir.read("card.tdl"), expected)
+        XCTAssertEqual(runTool(["format", "-"], stdin: input).out, expected)
+        XCTAssertEqual(runTool(["format", "--check", path]).status, 0, "formatted once, it is canonical")
+    }
+
+    /// When every structural error has a certain fix, the refusal names `check --fix` with
+    /// the path; running that command must indeed unblock formatting.
+    func testRefusalNamesTheCommandThatUnblocksIt() {
+        let dir = Scratch(); defer { dir.remove() }
+        let input = "format 1\ntemplate card {\n  size: 10 x 10\n  text title\n  {\n  text: \"Hi\"\n  }\n}\n"
+        let path = dir.write("it's here.tdl", input)
+        let r = runTool(["format", path])
+        XCTAssertEqual(r.status, 2)
+        let quoted = "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        XCTAssertTrue(r.err.contains("\(path): not formatted: the error above breaks its structure; `template-fmt check --fix \(quoted)` repairs it, then format again\n"), r.err)
+        XCTAssertEqual(dir.read("it's here.tdl"), input)
+        XCTAssertEqual(runTool(["check", "--fix", path]).status, 0)
+        let again = runTool(["format", path])
+        XCTAssertEqual(again.status, 0, again.err)
+        XCTAssertEqual(dir.read("it's here.tdl"), "format 1\ntemplate card {\n  size: 10 x 10\n  text title {\n    text: \"Hi\"\n  }\n}\n")
+        XCTAssertEqual(FormatCommand.shellQuoted("-a.tdl"), "./-a.tdl")
+        XCTAssertEqual(FormatCommand.shellQuoted("dir/a_b-1.tdl"), "dir/a_b-1.tdl")
+        XCTAssertEqual(FormatCommand.shellQuoted("a b$.tdl"), "'a b$.tdl'")
     }
 
     func testEditorConfigIsHonoured() {

@@ -40,20 +40,32 @@ final class HostileInputTests: XCTestCase {
     }
 }
 
-/// `check --fix` never writes a file that still has syntax errors.
+/// `check --fix` never writes a file whose structure is broken (what `format` refuses too);
+/// an error inside a value does not stop the other fixes.
 final class FixNeverWritesSyntaxErrorsTests: XCTestCase {
-    func testFixesThatLeaveASyntaxErrorAreNotWritten() {
+    func testFixesThatLeaveABrokenStructureAreNotWritten() {
         let dir = Scratch()
         defer { dir.remove() }
-        let text = "format 1\n\ntemplate t {\n  size 10 x 10\n  text a {\n    text \"hi\"\n    at: 1, 1 @\n  }\n}\n"
+        let text = "format 1\n\ntemplate t {\n  size 10 x 10\n  text a {\n    text \"hi\"\n    at: 1, 1\n  }\n"
         let path = dir.write("mixed.tdl", text)
         let r = runTool(["check", "--fix", path])
         XCTAssertEqual(r.status, 1)
         XCTAssertEqual(dir.read("mixed.tdl"), text)
-        XCTAssertTrue(r.out.contains("mixed.tdl: not rewritten: 2 fixes would leave syntax errors"), r.out)
+        XCTAssertTrue(r.out.contains("mixed.tdl: not rewritten: 2 fixes would leave syntax errors that break its structure"), r.out)
         // Reported as the file is: the missing colons too, not only what would remain.
-        XCTAssertTrue(r.out.contains("TDL011") && r.out.contains("TDL001"), r.out)
+        XCTAssertTrue(r.out.contains("TDL011") && r.out.contains("TDL009"), r.out)
         XCTAssertFalse(r.out.contains("applied"), r.out)
+    }
+
+    func testFixesAroundAnErrorInAValueAreWritten() {
+        let dir = Scratch()
+        defer { dir.remove() }
+        let path = dir.write("value.tdl", "format 1\n\ntemplate t {\n  size 10 x 10\n  text a {\n    text \"hi\"\n    at: 1, 1 @\n  }\n}\n")
+        let r = runTool(["check", "--fix", path])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(dir.read("value.tdl"), "format 1\n\ntemplate t {\n  size: 10 x 10\n  text a {\n    text: \"hi\"\n    at: 1, 1 @\n  }\n}\n")
+        XCTAssertTrue(r.out.contains("value.tdl: applied 2 fixes"), r.out)
+        XCTAssertTrue(r.out.contains("TDL001") && !r.out.contains("TDL011"), r.out)
     }
 
     func testFixesThatRemoveEverySyntaxErrorAreWritten() {
