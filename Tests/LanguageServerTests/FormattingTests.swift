@@ -42,10 +42,36 @@ final class FormattingTests: XCTestCase {
         XCTAssertEqual(try format(h), [])
     }
 
-    func testSyntaxErrorsGetNoEditsAndNoError() throws {
+    /// A broken structure is an error answer whose message says where and what to do, for
+    /// both requests: an empty list would look like formatting silently did nothing.
+    func testBrokenStructureAnswersAnErrorTheEditorShows() throws {
         let h = try ServerHarness()
-        h.open(uri, "format 1\ntemplate card {\n  size: 100 x\n  text t { text: \"unterminated\n")
-        XCTAssertEqual(try format(h), [])
+        h.open(uri, "format 1\ntemplate card {\n  size: 100 x 1\n  text t { text: \"unterminated\n}\n")
+        let options: JSONValue = ["tabSize": 2, "insertSpaces": true]
+        let whole = h.request("textDocument/formatting", ["textDocument": ["uri": .string(uri)], "options": options])
+        guard case .failure(let error) = whole else { return XCTFail("formatted a broken document: \(whole)") }
+        XCTAssertEqual(error.code, ErrorCode.requestFailed)
+        XCTAssertEqual(error.message, "Not formatted: 2 errors break the structure, the first at line 2: missing `}` to close "
+                       + "`template card` (TDL009). Fix them, then format again.")
+        let ranged = h.request("textDocument/rangeFormatting", ["textDocument": ["uri": .string(uri)], "options": options,
+                                                               "range": ["start": ["line": 2, "character": 0], "end": ["line": 2, "character": 1]]])
+        guard case .failure(let rangeError) = ranged else { return XCTFail("range-formatted a broken document: \(ranged)") }
+        XCTAssertEqual(rangeError, error)
+        // A structural error with a certain fix: the message names its quick fix.
+        h.replaceAll(uri, version: 2, text: "format 1\ntemplate card {\n  size: 100 x 1\n  text t\n  {\n  text: \"x\"\n  }\n}\n")
+        guard case .failure(let fixable) = h.request("textDocument/formatting", ["textDocument": ["uri": .string(uri)], "options": options]) else {
+            return XCTFail("formatted a broken document")
+        }
+        XCTAssertEqual(fixable.message, "Not formatted: an error breaks the structure at line 4: the `{` of `text` must be on the "
+                       + "same line as its header (TDL012). Its quick fix (Move `{` up to the header) repairs it; then format again.")
+    }
+
+    /// `327x1` and other errors inside a value no longer stop formatting: kept as written.
+    func testValueLevelErrorsAreFormattedAround() throws {
+        let h = try ServerHarness()
+        let text = "format 1\ntemplate card {\nsize: 327x1\n   opacity:.5\n}\n"
+        h.open(uri, text)
+        XCTAssertEqual(try apply(try format(h), to: text), "format 1\ntemplate card {\n  size: 327x1\n  opacity: .5\n}\n")
     }
 
     func testRangeFormattingTouchesOnlyTheSelectedMember() throws {

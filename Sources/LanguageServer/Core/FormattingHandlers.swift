@@ -2,24 +2,53 @@ import LSPProtocol
 import TemplateFormat
 
 /// `textDocument/formatting` and `textDocument/rangeFormatting` through TemplateFormat's
-/// formatter. A document with syntax errors gets no edits (an empty list, not an error:
-/// editors would show an error on every format-on-save).
+/// formatter. Errors inside a value or line are kept as written and the rest formatted; a
+/// document whose structure is broken gets an error answer (-32803) whose message the
+/// editor shows, saying where and what unblocks it, rather than an empty list that looks
+/// like formatting did nothing.
 enum FormattingHandlers {
     static func register(into registry: inout FeatureRegistry) {
         registry.register("textDocument/formatting", capability: "documentFormattingProvider") { context, params in
             let document = try context.document(params)
             let options = try formatOptions(params["options"])
-            guard case .formatted(let formatted) = Formatter.format(document.tree, options: options) else { return [] }
-            guard let edit = minimalEdit(from: document.bytes, to: formatted) else { return [] }
-            return [document.textEdit(edit)]
+            switch Formatter.format(document.tree, options: options) {
+            case .refused(let errors):
+                throw refusal(errors, in: document)
+            case .formatted(let formatted):
+                guard let edit = minimalEdit(from: document.bytes, to: formatted) else { return [] }
+                return [document.textEdit(edit)]
+            }
         }
         registry.register("textDocument/rangeFormatting", capability: "documentRangeFormattingProvider") { context, params in
             let document = try context.document(params)
             let options = try formatOptions(params["options"])
             let range = try document.byteRange(ofJSON: params["range"])
-            let edits = Formatter.formatRange(document.tree, range: range, options: options) ?? []
+            guard let edits = Formatter.formatRange(document.tree, range: range, options: options) else {
+                throw refusal(document.tree.structuralErrors, in: document)
+            }
             return .array(edits.map(document.textEdit))
         }
+    }
+
+    /// The answer for a document the formatter refused: where the first structural error
+    /// is, what it says, and what unblocks formatting (the quick fixes, when every error has
+    /// a certain one).
+    static func refusal(_ errors: [Diagnostic], in document: DocumentAnalysis) -> ResponseError {
+        guard let first = errors.first else {
+            return ResponseError(code: ErrorCode.requestFailed, message: "Not formatted: the document's structure is broken.")
+        }
+        let one = errors.count == 1
+        let line = document.position(of: first.range.start).line + 1
+        var message = one ? "Not formatted: an error breaks the structure at line \(line): "
+                          : "Not formatted: \(errors.count) errors break the structure, the first at line \(line): "
+        message += "\(first.message) (\(first.code)). "
+        if errors.allSatisfy({ $0.fixes.contains(where: \.isCertain) }) {
+            let title = first.fixes.first(where: \.isCertain)?.title ?? ""
+            message += one ? "Its quick fix (\(title)) repairs it; then format again." : "Their quick fixes repair them; then format again."
+        } else {
+            message += one ? "Fix it, then format again." : "Fix them, then format again."
+        }
+        return ResponseError(code: ErrorCode.requestFailed, message: message)
     }
 
     static func formatOptions(_ json: JSONValue) throws(ResponseError) -> FormatOptions {

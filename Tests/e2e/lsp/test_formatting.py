@@ -1,6 +1,9 @@
-"""Formatting through the real binary: one minimal edit, tab size, syntax errors."""
+"""Formatting through the real binary: one minimal edit, tab size, errors kept as written,
+a broken structure answered with an error the editor shows, range formatting."""
 
+import pytest
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException
 
 from conftest import open_doc
 
@@ -30,9 +33,19 @@ async def test_document_formatting_is_one_edit(client, tmp_path):
     assert apply(text, edits) == 'format 1\n\ntemplate card {\n    size: 100 x 100\n    text t {\n        text: "é 😀"\n    }\n}\n'
 
 
-async def test_syntax_errors_give_no_edits(client, tmp_path):
+async def test_broken_structure_is_an_error_with_a_message(client, tmp_path):
     uri = open_doc(client, tmp_path / "bad.tdl", 'format 1\ntemplate card {\n  size: 100 x\n  text t { text: "open\n')
-    assert list(await client.text_document_formatting_async(params(uri))) == []
+    with pytest.raises(JsonRpcException) as info:
+        await client.text_document_formatting_async(params(uri))
+    assert getattr(info.value, "code", None) == -32803 or "32803" in repr(info.value)
+    assert "Not formatted" in str(info.value) and "line 2" in str(info.value), str(info.value)
+
+
+async def test_value_errors_are_kept_as_written(client, tmp_path):
+    text = "format 1\ntemplate card {\nsize:   327x1\n  opacity:.5\n}\n"
+    uri = open_doc(client, tmp_path / "value.tdl", text)
+    edits = await client.text_document_formatting_async(params(uri))
+    assert apply(text, edits) == "format 1\ntemplate card {\n  size: 327x1\n  opacity: .5\n}\n"
 
 
 async def test_range_formatting(client, tmp_path):
