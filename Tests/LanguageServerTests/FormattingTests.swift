@@ -86,6 +86,20 @@ final class FormattingTests: XCTestCase {
         XCTAssertEqual(try apply(edits, to: text), "format 1\n\nstyle a {\nfont-size: 1\n}\n\nstyle b {\n  font-size: 2\n}\n")
     }
 
+    /// The case: two lines selected in a template change, and only those.
+    func testRangeFormattingInsideATemplateChangesOnlyTheSelectedLines() throws {
+        let h = try ServerHarness()
+        let text = "format 1\ntemplate card {\nsize: 375 x 667\n  text t {\n  text:\"é 😀\"\n      at: 24 64\n  }\nbackground:   #f5f5f5\n}\n"
+        h.open(uri, text)
+        let result = try h.request("textDocument/rangeFormatting", [
+            "textDocument": ["uri": .string(uri)], "options": ["tabSize": 2, "insertSpaces": true],
+            "range": ["start": ["line": 4, "character": 0], "end": ["line": 6, "character": 0]]]).get()
+        let edits = try XCTUnwrap(result.arrayValue)
+        XCTAssertEqual(edits.count, 2)
+        XCTAssertEqual(try apply(edits, to: text),
+                       "format 1\ntemplate card {\nsize: 375 x 667\n  text t {\n    text: \"é 😀\"\n    at: 24, 64\n  }\nbackground:   #f5f5f5\n}\n")
+    }
+
     func testMinimalEditKeepsCharactersWhole() throws {
         // Old and new share the first byte of a multi-byte character (é = C3 A9, è = C3 A8).
         let edit = try XCTUnwrap(FormattingHandlers.minimalEdit(from: Array("aé\r\nz".utf8), to: Array("aè\r\nz".utf8)))

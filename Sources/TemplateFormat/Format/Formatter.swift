@@ -28,50 +28,7 @@ public enum Formatter {
         format(SyntaxTree.parse(bytes), options: options)
     }
 
-    /// Formats only the top-level members (blocks, directives) that intersect `range`:
-    /// one edit per such member, replacing its text. nil when the tree's structure is broken
-    /// (as `format` refuses it). Members inside a top-level `// tdl-fmt: off` region are kept
-    /// as written.
-    public static func formatRange(_ tree: SyntaxTree, range: ByteRange, options: FormatOptions = FormatOptions()) -> [TextEdit]? {
-        guard tree.structuralErrors.isEmpty else { return nil }
-        let ending = options.lineEnding ?? LineEnding.majority(in: tree)
-        var edits: [TextEdit] = []
-        let children = tree.document.node.children
-        // Top-level members inside a `// tdl-fmt: off` region, found as `body` finds them.
-        let kept: Set<Int> = withPrinter(tree, options: options, ending: ending) { p in
-            let tokens = p.tokens
-            var kept: Set<Int> = []
-            var verbatim = false
-            var k = 0
-            for child in children {
-                while k < child.tokenRange.lowerBound {
-                    let t = tokens[k]
-                    let ownLine = k == 0 || tokens[k - 1].kind == .newline || tokens[k - 1].kind == .byteOrderMark
-                    if !verbatim && ownLine && p.isFormatterDirective(t, "off") && k + 1 < tokens.count && tokens[k + 1].kind == .newline {
-                        verbatim = true
-                    } else if verbatim && k > 0 && tokens[k - 1].kind == .newline && p.isFormatterDirective(t, "on") {
-                        verbatim = false
-                    }
-                    k += 1
-                }
-                k = max(k, child.tokenRange.upperBound)
-                if verbatim { kept.insert(child.index) }
-            }
-            return kept
-        }
-        for child in children where !kept.contains(child.index) && child.range.intersects(range) {
-            let text = withPrinter(tree, options: options, ending: ending) { p in
-                p.member(child.index, depth: 0)
-                return String(decoding: p.out, as: UTF8.self)
-            }
-            if tree.text(of: child.range) != text {
-                edits.append(TextEdit(range: child.range, newText: text))
-            }
-        }
-        return edits
-    }
-
-    private static func withPrinter<R>(_ tree: SyntaxTree, options: FormatOptions, ending: LineEnding,
+    static func withPrinter<R>(_ tree: SyntaxTree, options: FormatOptions, ending: LineEnding,
                                        _ body: (inout Printer) -> R) -> R {
         tree.bytes.withUnsafeBufferPointer { src in
             var p = Printer(tree: tree, src: src, tokens: tree.storage.tokens, nodes: tree.storage.nodes,
@@ -264,7 +221,24 @@ struct Printer {
     /// matching `// tdl-fmt: on` among the same members (or the end of the body).
     /// Returns the token index to continue from.
     mutating func verbatimRegion(parent: Int, afterComment k: Int, to: Int) -> Int {
-        let regionStart = tokens[k + 1].end
+        let lastContent = verbatimEnd(parent: parent, afterComment: k, to: to)
+        guard lastContent >= 0 else { return k + 1 }
+        // The lines are copied as written; only their line breaks become the output's, so
+        // that the file's majority line ending, and hence the output, is stable.
+        out.append(contentsOf: newline)
+        var cursor = tokens[k + 1].end
+        for n in (k + 2)...lastContent where tokens[n].kind == .newline {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: src[cursor..<tokens[n].start]))
+            out.append(contentsOf: newline)
+            cursor = tokens[n].end
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: src[cursor..<tokens[lastContent].end]))
+        return lastContent + 1
+    }
+
+    /// The last token (not a line break) of the region kept as written after the
+    /// `// tdl-fmt: off` comment at `k` and its line break; -1 when the region is empty.
+    func verbatimEnd(parent: Int, afterComment k: Int, to: Int) -> Int {
         var j = k + 2
         var child: Int? = parent + 1 < Int(nodes[parent].subtreeEnd) ? parent + 1 : nil
         while let c = child, Int(nodes[c].firstToken) < j { child = nextSibling(c, parent: parent) }
@@ -281,18 +255,7 @@ struct Printer {
             if t.kind != .newline { lastContent = j }
             j += 1
         }
-        guard lastContent >= 0 else { return k + 1 }
-        // The lines are copied as written; only their line breaks become the output's, so
-        // that the file's majority line ending, and hence the output, is stable.
-        out.append(contentsOf: newline)
-        var cursor = regionStart
-        for n in (k + 2)...lastContent where tokens[n].kind == .newline {
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: src[cursor..<tokens[n].start]))
-            out.append(contentsOf: newline)
-            cursor = tokens[n].end
-        }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: src[cursor..<tokens[lastContent].end]))
-        return lastContent + 1
+        return lastContent
     }
 
     // MARK: Members
@@ -311,6 +274,22 @@ struct Printer {
     }
 
     mutating func block(_ index: Int, depth: Int) {
+        let node = nodes[index]
+        let brace = Int(node.slotA)
+        header(index)
+        let close = node.slotB >= 0 ? Int(node.slotB) : Int(node.endToken)
+        let before = out.count
+        body(of: index, from: brace + 1, to: close, depth: depth + 1, isBlock: true)
+        if out.count == before {
+            write(0x7D)
+        } else {
+            beginLine(depth: depth, blank: false)
+            write(0x7D)
+        }
+    }
+
+    /// A block's header up to its `{`: `kind name "Title" {`.
+    mutating func header(_ index: Int) {
         let node = nodes[index]
         let brace = Int(node.slotA)
         var k = Int(node.firstToken)
@@ -333,15 +312,6 @@ struct Printer {
         }
         if !firstPart { write(0x20) }
         write(0x7B)
-        let close = node.slotB >= 0 ? Int(node.slotB) : Int(node.endToken)
-        let before = out.count
-        body(of: index, from: brace + 1, to: close, depth: depth + 1, isBlock: true)
-        if out.count == before {
-            write(0x7D)
-        } else {
-            beginLine(depth: depth, blank: false)
-            write(0x7D)
-        }
     }
 
     mutating func property(_ index: Int) {

@@ -57,3 +57,14 @@ async def test_range_formatting(client, tmp_path):
         options=types.FormattingOptions(tab_size=2, insert_spaces=True)))
     assert len(edits) == 1
     assert apply(text, edits) == "format 1\n\nstyle a {\nfont-size: 1\n}\n\nstyle b {\n  font-size: 2\n}\n"
+
+
+async def test_range_formatting_inside_a_template_changes_only_those_lines(client, tmp_path):
+    text = 'format 1\ntemplate card {\nsize: 375 x 667\n  text t {\n  text:"é 😀"\n      at: 24 64\n  }\nbackground:   #f5f5f5\n}\n'
+    uri = open_doc(client, tmp_path / "t.tdl", text)
+    edits = await client.text_document_range_formatting_async(types.DocumentRangeFormattingParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        range=types.Range(start=types.Position(4, 0), end=types.Position(6, 0)),
+        options=types.FormattingOptions(tab_size=2, insert_spaces=True)))
+    assert apply(text, edits) == ('format 1\ntemplate card {\nsize: 375 x 667\n  text t {\n    text: "é 😀"\n'
+                                  '    at: 24, 64\n  }\nbackground:   #f5f5f5\n}\n')
