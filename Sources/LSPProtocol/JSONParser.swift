@@ -1,12 +1,19 @@
-/// Why a byte sequence is not JSON, and where.
+/// Why a byte sequence is not JSON, and where: a byte offset, and the 1-based line and
+/// column (in Unicode scalars; LF, CRLF and a lone CR end a line) that people read.
 public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
     public var offset: Int
+    public var line: Int
+    public var column: Int
+    /// What was expected there and what was found, e.g. "expected `,` or `}` after a value
+    /// in the object, found `]`".
     public var reason: String
-    public init(offset: Int, reason: String) {
+    public init(offset: Int, line: Int, column: Int, reason: String) {
         self.offset = offset
+        self.line = line
+        self.column = column
         self.reason = reason
     }
-    public var description: String { "invalid JSON at byte \(offset): \(reason)" }
+    public var description: String { "invalid JSON at line \(line), column \(column): \(reason)" }
 }
 
 /// A strict RFC 8259 parser over UTF-8 bytes. It never traps on any input: nesting deeper
@@ -36,13 +43,61 @@ public struct JSONParser {
         self.maxDepth = maxDepth
     }
 
-    private func fail(_ reason: String) -> JSONParseError { JSONParseError(offset: i, reason: reason) }
+    private func fail(_ reason: String) -> JSONParseError { fail(reason, at: i) }
+
+    /// The error at `offset`, with its line and column: counted only now, on failure.
+    private func fail(_ reason: String, at offset: Int) -> JSONParseError {
+        let (line, column) = position(of: offset)
+        return JSONParseError(offset: offset, line: line, column: column, reason: reason)
+    }
+
+    /// 1-based line and column of a byte offset; the column counts Unicode scalars (bytes
+    /// that do not continue a UTF-8 sequence).
+    private func position(of offset: Int) -> (line: Int, column: Int) {
+        var line = 1, column = 1
+        var k = 0
+        let end = min(offset, bytes.count)
+        while k < end {
+            let b = bytes[k]
+            if b == 0x0A || (b == 0x0D && (k + 1 >= bytes.count || bytes[k + 1] != 0x0A)) {
+                line += 1
+                column = 1
+            } else if b & 0xC0 != 0x80 && b != 0x0D {
+                column += 1
+            }
+            k += 1
+        }
+        return (line, column)
+    }
+
+    /// What stands at the current offset, for messages: "`x`", "a line break", "the end of
+    /// the input".
+    private var found: String {
+        guard i < bytes.count else { return "the end of the input" }
+        let b = bytes[i]
+        switch b {
+        case 0x0A, 0x0D: return "a line break"
+        case 0x09: return "a tab"
+        case 0x20..<0x7F: return "`\(Character(Unicode.Scalar(b)))`"
+        case 0x00..<0x20, 0x7F: return "the control character U+\(hex(b, digits: 4))"
+        default:
+            let length = utf8SequenceLength(at: i)
+            guard length > 0 else { return "the byte \(hex(b, digits: 2)) (not UTF-8)" }
+            return "`\(String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<(i + length)]), as: UTF8.self))`"
+        }
+    }
+
+    /// Where an object or array opened at `offset` starts, for "… not closed" messages.
+    private func opened(_ what: String, at offset: Int) -> String {
+        let (line, column) = position(of: offset)
+        return "the \(what) opened at line \(line), column \(column)"
+    }
 
     private mutating func parseDocument() throws(JSONParseError) -> JSONValue {
         skipWhitespace()
         let value = try parseValue()
         skipWhitespace()
-        guard i == bytes.count else { throw fail("unexpected data after the value") }
+        guard i == bytes.count else { throw fail("expected the end of the input after the value, found \(found)") }
         return value
     }
 
@@ -56,7 +111,7 @@ public struct JSONParser {
     }
 
     private mutating func parseValue() throws(JSONParseError) -> JSONValue {
-        guard i < bytes.count else { throw fail("unexpected end of input") }
+        guard i < bytes.count else { throw fail("expected a value, found the end of the input") }
         switch bytes[i] {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
@@ -65,28 +120,31 @@ public struct JSONParser {
         case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
         case UInt8(ascii: "n"): try expectWord("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
-        default: throw fail("unexpected character")
+        default: throw fail("expected a value (an object, array, string, number, `true`, `false` or `null`), found \(found)")
         }
     }
 
     private mutating func expectWord(_ word: StaticString) throws(JSONParseError) {
         let n = word.utf8CodeUnitCount
-        guard i + n <= bytes.count else { throw fail("unexpected end of input") }
-        let matches = word.withUTF8Buffer { w in
-            for k in 0..<n where bytes[i + k] != w[k] { return false }
-            return true
+        let start = i
+        // Past the letters that match, so the position is that of the first that does not.
+        let matched = word.withUTF8Buffer { w in
+            var k = 0
+            while k < n && start + k < bytes.count && bytes[start + k] == w[k] { k += 1 }
+            return k
         }
-        guard matches else { throw fail("unexpected character") }
-        i += n
+        i = start + matched
+        guard matched == n else { throw fail("expected `\(word)`, found \(found)") }
     }
 
     private mutating func enter() throws(JSONParseError) {
         depth += 1
-        if depth > maxDepth { throw fail("nesting deeper than \(maxDepth) levels") }
+        if depth > maxDepth { throw fail("nesting deeper than \(maxDepth) levels: objects and arrays may nest \(maxDepth) deep") }
     }
 
     private mutating func parseObject() throws(JSONParseError) -> JSONValue {
         try enter()
+        let start = i
         i += 1
         var object = JSONObject()
         skipWhitespace()
@@ -96,20 +154,25 @@ public struct JSONParser {
         }
         while true {
             skipWhitespace()
-            guard i < bytes.count else { throw fail("unexpected end of input in an object") }
-            guard bytes[i] == UInt8(ascii: "\"") else { throw fail("expected a string key") }
+            guard i < bytes.count else { throw fail("expected a key, found the end of the input: \(opened("object", at: start)) is not closed") }
+            guard bytes[i] == UInt8(ascii: "\"") else {
+                if !object.isEmpty && bytes[i] == UInt8(ascii: "}") {
+                    throw fail("expected a key after `,`, found `}`: JSON allows no comma after the last member")
+                }
+                throw fail("expected a key (a string in double quotes)\(object.isEmpty ? " or `}`" : ""), found \(found)")
+            }
             let key = try parseString()
             skipWhitespace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':' after a key") }
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected `:` after the key \"\(key)\", found \(found)") }
             i += 1
             skipWhitespace()
             let value = try parseValue()
             object.appendUnchecked(key, value)
             skipWhitespace()
-            guard i < bytes.count else { throw fail("unexpected end of input in an object") }
+            guard i < bytes.count else { throw fail("expected `,` or `}`, found the end of the input: \(opened("object", at: start)) is not closed") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
             if bytes[i] == UInt8(ascii: "}") { i += 1; break }
-            throw fail("expected ',' or '}' in an object")
+            throw fail("expected `,` or `}` after a value in the object, found \(found)")
         }
         depth -= 1
         return .object(object)
@@ -117,6 +180,7 @@ public struct JSONParser {
 
     private mutating func parseArray() throws(JSONParseError) -> JSONValue {
         try enter()
+        let start = i
         i += 1
         var items: [JSONValue] = []
         skipWhitespace()
@@ -126,12 +190,16 @@ public struct JSONParser {
         }
         while true {
             skipWhitespace()
+            guard i < bytes.count else { throw fail("expected a value, found the end of the input: \(opened("array", at: start)) is not closed") }
+            if !items.isEmpty && bytes[i] == UInt8(ascii: "]") {
+                throw fail("expected a value after `,`, found `]`: JSON allows no comma after the last element")
+            }
             items.append(try parseValue())
             skipWhitespace()
-            guard i < bytes.count else { throw fail("unexpected end of input in an array") }
+            guard i < bytes.count else { throw fail("expected `,` or `]`, found the end of the input: \(opened("array", at: start)) is not closed") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
             if bytes[i] == UInt8(ascii: "]") { i += 1; break }
-            throw fail("expected ',' or ']' in an array")
+            throw fail("expected `,` or `]` after a value in the array, found \(found)")
         }
         depth -= 1
         return .array(items)
@@ -140,25 +208,25 @@ public struct JSONParser {
     private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
         let start = i
         if bytes[i] == UInt8(ascii: "-") { i += 1 }
-        guard i < bytes.count, isDigit(bytes[i]) else { throw fail("expected a digit") }
+        guard i < bytes.count, isDigit(bytes[i]) else { throw fail("expected a digit after `-`, found \(found)") }
         var isInteger = true
         if bytes[i] == UInt8(ascii: "0") {
             i += 1
-            if i < bytes.count && isDigit(bytes[i]) { throw fail("leading zero in a number") }
+            if i < bytes.count && isDigit(bytes[i]) { throw fail("a number may not start with `0` followed by a digit (leading zero)") }
         } else {
             while i < bytes.count && isDigit(bytes[i]) { i += 1 }
         }
         if i < bytes.count && bytes[i] == UInt8(ascii: ".") {
             isInteger = false
             i += 1
-            guard i < bytes.count, isDigit(bytes[i]) else { throw fail("expected a digit after '.'") }
+            guard i < bytes.count, isDigit(bytes[i]) else { throw fail("expected a digit after `.`, found \(found)") }
             while i < bytes.count && isDigit(bytes[i]) { i += 1 }
         }
         if i < bytes.count && (bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E")) {
             isInteger = false
             i += 1
             if i < bytes.count && (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")) { i += 1 }
-            guard i < bytes.count, isDigit(bytes[i]) else { throw fail("expected a digit in the exponent") }
+            guard i < bytes.count, isDigit(bytes[i]) else { throw fail("expected a digit in the exponent, found \(found)") }
             while i < bytes.count && isDigit(bytes[i]) { i += 1 }
         }
         // Short integers (every id, line and character) without going through text.
@@ -171,13 +239,14 @@ public struct JSONParser {
             return .number(Double(negative ? -value : value))
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
-        guard let value = Double(text), value.isFinite else { throw JSONParseError(offset: start, reason: "number out of range") }
+        guard let value = Double(text), value.isFinite else { throw fail("number out of range: `\(text)` is too large", at: start) }
         return .number(value)
     }
 
     @inline(__always) private func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
 
     private mutating func parseString() throws(JSONParseError) -> String {
+        let quote = i
         i += 1  // opening quote
         let start = i
         // Fast path: no escapes and plain ASCII up to the closing quote.
@@ -193,17 +262,22 @@ public struct JSONParser {
         }
         var out: [UInt8] = Array(bytes[start..<i])
         while true {
-            guard i < bytes.count else { throw fail("unterminated string") }
+            guard i < bytes.count else {
+                let (line, column) = position(of: quote)
+                throw fail("expected `\"` to close the string opened at line \(line), column \(column), found the end of the input")
+            }
             let b = bytes[i]
             if b == UInt8(ascii: "\"") { i += 1; break }
-            if b < 0x20 { throw fail("control character in a string") }
+            if b < 0x20 {
+                throw fail("\(found) in a string: write it as an escape (`\\n`, `\\t`, `\\u00XX`), or close the string with `\"` before it")
+            }
             if b == UInt8(ascii: "\\") {
                 try parseEscape(into: &out)
                 continue
             }
             if b < 0x80 { out.append(b); i += 1; continue }
             let length = utf8SequenceLength(at: i)
-            guard length > 0 else { throw fail("invalid UTF-8 in a string") }
+            guard length > 0 else { throw fail("invalid UTF-8 in a string: \(found)") }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<(i + length)]))
             i += length
         }
@@ -212,7 +286,7 @@ public struct JSONParser {
 
     private mutating func parseEscape(into out: inout [UInt8]) throws(JSONParseError) {
         i += 1
-        guard i < bytes.count else { throw fail("unterminated escape") }
+        guard i < bytes.count else { throw fail("expected an escape after `\\`, found the end of the input") }
         let e = bytes[i]
         i += 1
         switch e {
@@ -229,25 +303,25 @@ public struct JSONParser {
             if (0xD800...0xDBFF).contains(scalar) {
                 // A high surrogate must be followed by an escaped low one.
                 guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
-                    throw fail("unpaired surrogate in \\u escape")
+                    throw fail("expected a `\\u` escape of a low surrogate after a high one (an unpaired surrogate), found \(found)")
                 }
                 i += 2
                 let low = try readHex4()
-                guard (0xDC00...0xDFFF).contains(low) else { throw fail("unpaired surrogate in \\u escape") }
+                guard (0xDC00...0xDFFF).contains(low) else { throw fail("expected a low surrogate (`\\uDC00` to `\\uDFFF`) after a high one") }
                 scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
             } else if (0xDC00...0xDFFF).contains(scalar) {
-                throw fail("unpaired surrogate in \\u escape")
+                throw fail("a low surrogate escape without a high one before it (an unpaired surrogate)")
             }
-            guard let unicode = Unicode.Scalar(scalar) else { throw fail("invalid \\u escape") }
+            guard let unicode = Unicode.Scalar(scalar) else { throw fail("invalid `\\u` escape") }
             UTF8.encode(unicode) { out.append($0) }
         default:
             i -= 1
-            throw fail("invalid escape")
+            throw fail("expected an escape (`\\\"` `\\\\` `\\/` `\\b` `\\f` `\\n` `\\r` `\\t` or `\\uXXXX`) after `\\`, found \(found)")
         }
     }
 
     private mutating func readHex4() throws(JSONParseError) -> UInt32 {
-        guard i + 4 <= bytes.count else { throw fail("unterminated \\u escape") }
+        guard i + 4 <= bytes.count else { throw fail("expected four hex digits after `\\u`, found the end of the input") }
         var value: UInt32 = 0
         for _ in 0..<4 {
             let b = bytes[i]
@@ -256,7 +330,7 @@ public struct JSONParser {
             case 0x30...0x39: digit = UInt32(b - 0x30)
             case 0x41...0x46: digit = UInt32(b - 0x41 + 10)
             case 0x61...0x66: digit = UInt32(b - 0x61 + 10)
-            default: throw fail("invalid hex digit in \\u escape")
+            default: throw fail("expected four hex digits after `\\u`, found \(found)")
             }
             value = value << 4 | digit
             i += 1
@@ -281,4 +355,10 @@ public struct JSONParser {
         default: return 0
         }
     }
+}
+
+/// A byte in upper-case hex, zero-padded to `digits`.
+private func hex(_ byte: UInt8, digits: Int) -> String {
+    let text = String(byte, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, digits - text.count)) + text
 }
