@@ -142,7 +142,8 @@ struct ExportCommand {
             switch readData(dataPath) {
             case .success(let values): data = values
             case .failure(let problem):
-                env.err("\(dataPath): error: \(problem.message)\n")
+                let at = problem.line.map { line in ":\(line):\(problem.column ?? 1)" } ?? ""
+                env.err("\(dataPath)\(at): error: \(problem.message)\n")
                 return problem.exitStatus
             }
         }
@@ -197,6 +198,9 @@ struct ExportCommand {
         let message: String
         /// 2 for an unreadable or malformed file, 1 for a value of a type no parameter takes.
         let exitStatus: Int32
+        /// Where in the file, 1-based (columns count characters), when the problem is at one place.
+        var line: Int? = nil
+        var column: Int? = nil
     }
 
     /// Reads `--data`: a JSON object whose values are strings, numbers or booleans.
@@ -214,19 +218,22 @@ struct ExportCommand {
     ///
     /// The file may be UTF-8 (with or without a byte order mark), UTF-16 or UTF-32 (told by
     /// a byte order mark or by the zero bytes around the first ASCII characters, as RFC 4627
-    /// describes; Windows PowerShell writes UTF-16 with `>`). The text must be an object or
-    /// an array (an array is then refused as not an object); a bare string, number or
-    /// literal is not valid JSON here. A key given twice takes its last value.
+    /// describes; Windows PowerShell writes UTF-16 with `>`). The text must be an object. A
+    /// key given twice takes its last value. Malformed JSON is reported with the line and
+    /// column the parser stopped at and what it expected there.
     static func parseData(_ bytes: [UInt8]) -> Result<[String: ParamValue], DataProblem> {
-        let notJSON = DataProblem(message: "not valid JSON", exitStatus: 2)
-        guard let utf8 = jsonTextAsUTF8(bytes), let parsed = try? JSONParser.parse(utf8) else {
-            return .failure(notJSON)
+        let decoded = jsonTextAsUTF8(bytes)
+        guard let utf8 = decoded.text else {
+            return .failure(DataProblem(message: "not valid \(decoded.encoding) text, which its first bytes say it is", exitStatus: 2))
         }
-        let object: JSONObject
-        switch parsed {
-        case .object(let o): object = o
-        case .array: return .failure(DataProblem(message: "expected a JSON object of parameter values, such as {\"user\": \"Ada\"}", exitStatus: 2))
-        default: return .failure(notJSON)
+        let parsed: JSONValue
+        do {
+            parsed = try JSONParser.parse(utf8)
+        } catch {
+            return .failure(DataProblem(message: "not valid JSON: \(error.reason)", exitStatus: 2, line: error.line, column: error.column))
+        }
+        guard case .object(let object) = parsed else {
+            return .failure(DataProblem(message: "expected a JSON object of parameter values, such as {\"user\": \"Ada\"}", exitStatus: 2))
         }
         var latest: [String: JSONValue] = [:]
         for (key, value) in object { latest[key] = value }
@@ -248,12 +255,13 @@ struct ExportCommand {
     }
 }
 
-/// JSON text in UTF-8, UTF-16 or UTF-32 as UTF-8 without a byte order mark, or nil when it is
-/// not valid in the encoding it appears to be in. The encoding is told by a byte order mark
-/// (looked for only in texts of 4 bytes or more), else by where the zero bytes are among the
-/// first four (or two) bytes; anything else is UTF-8, left for the JSON parser to check.
-/// These are the rules `JSONSerialization` followed, so data files read as they did.
-func jsonTextAsUTF8(_ bytes: [UInt8]) -> [UInt8]? {
+/// JSON text in UTF-8, UTF-16 or UTF-32 as UTF-8 without a byte order mark (nil when it is
+/// not valid in the encoding it appears to be in), and the name of that encoding. The
+/// encoding is told by a byte order mark (looked for only in texts of 4 bytes or more), else
+/// by where the zero bytes are among the first four (or two) bytes; anything else is UTF-8,
+/// left for the JSON parser to check. These are the rules `JSONSerialization` followed, so
+/// data files read as they did.
+func jsonTextAsUTF8(_ bytes: [UInt8]) -> (text: [UInt8]?, encoding: String) {
     enum Encoding { case utf8, utf16(bigEndian: Bool), utf32(bigEndian: Bool) }
     var encoding = Encoding.utf8
     var skip = 0
@@ -286,20 +294,20 @@ func jsonTextAsUTF8(_ bytes: [UInt8]) -> [UInt8]? {
     let body = bytes[skip...]
     switch encoding {
     case .utf8:
-        return skip == 0 ? bytes : Array(body)
+        return (skip == 0 ? bytes : Array(body), "UTF-8")
     case .utf16(let bigEndian):
         // A trailing odd byte (half a code unit) is ignored, as Foundation's decoder did.
         let units = stride(from: body.startIndex, to: body.endIndex - 1, by: 2).map { i -> UInt16 in
             let (a, b) = (UInt16(body[i]), UInt16(body[i + 1]))
             return bigEndian ? a << 8 | b : b << 8 | a
         }
-        return transcodedToUTF8(units, from: UTF16.self)
+        return (transcodedToUTF8(units, from: UTF16.self), bigEndian ? "UTF-16 (big-endian)" : "UTF-16 (little-endian)")
     case .utf32(let bigEndian):
         let units = stride(from: body.startIndex, to: body.endIndex - 3, by: 4).map { i -> UInt32 in
             let b = (0..<4).map { UInt32(body[i + $0]) }
             return bigEndian ? b[0] << 24 | b[1] << 16 | b[2] << 8 | b[3] : b[3] << 24 | b[2] << 16 | b[1] << 8 | b[0]
         }
-        return transcodedToUTF8(units, from: UTF32.self)
+        return (transcodedToUTF8(units, from: UTF32.self), bigEndian ? "UTF-32 (big-endian)" : "UTF-32 (little-endian)")
     }
 }
 

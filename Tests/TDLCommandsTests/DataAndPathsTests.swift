@@ -53,19 +53,45 @@ final class DataFileTests: XCTestCase {
         XCTAssertEqual(three?.status, 1)
     }
 
-    func testNotJSON() {
-        for text in ["{not json", "", "{\"a\": 1,}", "{\"a\": 01}", "{\"a\": NaN}", "{\"a\": 1} x", "{\"a\": \"\\ud800\"}",
-                     "{\"a\": 1e999}", "{\"a\": -1e999}",  // out of range: never an infinite number
-                     "3", "\"text\"", "true", "null"] {  // a bare value is not taken, as before
-            let p = problem(text)
-            XCTAssertEqual(p?.message, "not valid JSON", text)
-            XCTAssertEqual(p?.status, 2, text)
+    /// Malformed JSON says where (line and column, on the file's own lines) and what was
+    /// expected there, not only that it is not JSON.
+    func testNotJSONSaysWhereAndWhatWasExpected() {
+        let cases: [(String, String, Int, Int)] = [
+            ("{not json", "expected a key (a string in double quotes) or `}`, found `n`", 1, 2),
+            ("", "expected a value, found the end of the input", 1, 1),
+            ("{\"a\": 1,}", "expected a key after `,`, found `}`: JSON allows no comma after the last member", 1, 9),
+            ("{\n  \"a\": 01\n}", "a number may not start with `0` followed by a digit (leading zero)", 2, 9),
+            ("{\"a\": NaN}", "expected a value (an object, array, string, number, `true`, `false` or `null`), found `N`", 1, 7),
+            ("{\"a\": 1} x", "expected the end of the input after the value, found `x`", 1, 10),
+            ("{\"a\": \"\\ud800\"}", "expected a `\\u` escape of a low surrogate after a high one (an unpaired surrogate), found `\"`", 1, 14),
+            ("{\"a\": 1e999}", "number out of range: `1e999` is too large", 1, 7),
+            ("{\"a\": -1e999}", "number out of range: `-1e999` is too large", 1, 7),  // never an infinite number
+            ("{\"a\": \"\u{1}\"}", "the control character U+0001 in a string: write it as an escape (`\\n`, `\\t`, `\\u00XX`), or close the string with `\"` before it", 1, 8),
+            ("{\r\n\"who\": \"Ada\"\r\n\"n\": 1}", "expected `,` or `}` after a value in the object, found `\"`", 3, 1),
+        ]
+        for (text, reason, line, column) in cases {
+            guard case .failure(let p) = parse(text) else {
+                XCTFail("accepted \(text.debugDescription)")
+                continue
+            }
+            XCTAssertEqual(p.message, "not valid JSON: " + reason, text.debugDescription)
+            XCTAssertEqual(p.exitStatus, 2, text)
+            XCTAssertEqual(p.line, line, text.debugDescription)
+            XCTAssertEqual(p.column, column, text.debugDescription)
         }
-        XCTAssertEqual(problem("{\"a\": \"\u{1}\"}")?.message, "not valid JSON", "a raw control character")
         guard case .failure(let p) = parse([0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xFF, 0x22, 0x7D]) else {
             return XCTFail("invalid UTF-8 accepted")
         }
-        XCTAssertEqual(p.message, "not valid JSON")
+        XCTAssertEqual(p.message, "not valid JSON: invalid UTF-8 in a string: the byte FF (not UTF-8)")
+        XCTAssertEqual([p.line, p.column], [1, 7])
+    }
+
+    func testABareValueIsNotAnObject() {
+        for text in ["3", "\"text\"", "true", "null"] {  // valid JSON, but no parameter values
+            let p = problem(text)
+            XCTAssertEqual(p?.message, "expected a JSON object of parameter values, such as {\"user\": \"Ada\"}", text)
+            XCTAssertEqual(p?.status, 2, text)
+        }
     }
 
     func testNotAnObject() {
@@ -97,7 +123,11 @@ final class DataFileTests: XCTestCase {
         // An unpaired surrogate in UTF-16 is not text.
         let unpaired: [UInt8] = [0xFF, 0xFE] + Array("{\"a\":\"".utf16).flatMap { [UInt8($0), 0] } + [0x00, 0xD8] + [0x22, 0, 0x7D, 0]
         guard case .failure(let p) = parse(unpaired) else { return XCTFail("unpaired surrogate accepted") }
-        XCTAssertEqual(p.message, "not valid JSON")
+        XCTAssertEqual(p.message, "not valid UTF-16 (little-endian) text, which its first bytes say it is")
+        // Positions in a UTF-16 file are its lines and characters.
+        let malformed = Array("{\n \"é😀\": 1,\n}".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        guard case .failure(let q) = parse([0xFF, 0xFE] + malformed) else { return XCTFail("trailing comma accepted") }
+        XCTAssertEqual([q.line, q.column], [3, 1], q.message)
         // A BOM is only one at the very start.
         guard case .failure = parse(Array(" ".utf8) + [0xEF, 0xBB, 0xBF] + Array("{}".utf8)) else {
             return XCTFail("BOM after a space accepted")
@@ -110,9 +140,10 @@ final class DataFileTests: XCTestCase {
         func run(_ json: String) -> RunResult {
             runTool(["export", "--data", dir.write("d.json", json), path])
         }
-        let notJSON = run("{nope")
+        let notJSON = run("{\n  \"who\": Ada\n}")
         XCTAssertEqual(notJSON.status, 2)
-        XCTAssertEqual(notJSON.err, "\(dir.path)/d.json: error: not valid JSON\n")
+        XCTAssertEqual(notJSON.err, "\(dir.path)/d.json:2:10: error: not valid JSON: expected a value (an object, array, string, "
+                       + "number, `true`, `false` or `null`), found `A`\n")
         let notObject = run("[1]")
         XCTAssertEqual(notObject.status, 2)
         XCTAssertEqual(notObject.err, "\(dir.path)/d.json: error: expected a JSON object of parameter values, such as {\"user\": \"Ada\"}\n")
