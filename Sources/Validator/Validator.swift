@@ -11,6 +11,8 @@ public enum Validator {
     /// whose text and styles did not change since the last call are not checked again.
     public static func validate(_ file: ProjectFile, in project: Project, cache: ValidationCache? = nil) -> [Diagnostic] {
         let tree = file.tree
+        // A UTF-16 or UTF-32 file is one token: its one report (TDL017) is all there is to say.
+        if tree.diagnostics.first?.code == SyntaxCode.foreignEncoding.rawValue { return tree.diagnostics }
         // The checker reads the tree through a raw view (no reference counting per node),
         // valid only inside this call. Its list is taken over as is and the (usually few)
         // syntax diagnostics added to it: copying tens of thousands of diagnostics into a

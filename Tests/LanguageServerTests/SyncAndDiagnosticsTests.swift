@@ -22,6 +22,24 @@ final class SyncAndDiagnosticsTests: XCTestCase {
         XCTAssertEqual(h.text(uri), "a😀Xb文2!\n")
     }
 
+    /// A UTF-16 file an editor did not decode arrives with a NUL beside every character:
+    /// one diagnostic says what it is (not one per NUL byte), and formatting says why not.
+    func testUTF16TextGetsOneDiagnostic() throws {
+        let h = try ServerHarness()
+        let undecoded = String(valid.unicodeScalars.flatMap { [$0, "\u{0}"] }.map(Character.init))
+        h.open(uri, undecoded)
+        let diagnostics = try XCTUnwrap(h.published(uri).last?["diagnostics"].arrayValue)
+        XCTAssertEqual(diagnostics.map { $0["code"].stringValue }, ["TDL017"])
+        XCTAssertTrue(diagnostics.first?["message"].stringValue?.hasPrefix("this file is UTF-16 (little-endian) text") == true)
+        XCTAssertEqual(diagnostics.first?["range"]["start"]["line"].intValue, 0)
+        let formatting = h.request("textDocument/formatting", ["textDocument": ["uri": .string(uri)], "options": ["tabSize": 2, "insertSpaces": true]])
+        guard case .failure(let error) = formatting else { return XCTFail("formatted UTF-16 text") }
+        XCTAssertTrue(error.message.contains("(TDL017)"), error.message)
+        // Saved as UTF-8, the same text is clean.
+        h.replaceAll(uri, version: 2, text: valid)
+        XCTAssertEqual(h.published(uri).last?["diagnostics"].arrayValue?.count, 0)
+    }
+
     func testUTF8EncodingCountsBytes() throws {
         let h = try ServerHarness(capabilities: ["general": ["positionEncodings": ["utf-8"]]])
         h.open(uri, "a😀b\n")

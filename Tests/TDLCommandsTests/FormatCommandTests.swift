@@ -91,6 +91,24 @@ final class FormatCommandTests: XCTestCase {
         XCTAssertEqual(runTool(["format", "--check", path]).status, 0, "formatted once, it is canonical")
     }
 
+    /// A UTF-16 file: `check` reports it once, `format` leaves it alone and says how to
+    /// convert it.
+    func testUTF16FileIsReportedOnceAndNotFormatted() throws {
+        let dir = Scratch(); defer { dir.remove() }
+        let path = dir.path + "/wide.tdl"
+        let utf16 = [UInt8]([0xFF, 0xFE]) + messy.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(utf16)))
+        let check = runTool(["check", "--format", "json", path])
+        XCTAssertEqual(check.status, 1)
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(check.out.utf8)) as? [[String: Any]])
+        XCTAssertEqual(report.compactMap { $0["code"] as? String }, ["TDL017"])
+        let format = runTool(["format", path])
+        XCTAssertEqual(format.status, 2)
+        XCTAssertTrue(format.err.hasPrefix("\(path):1:1: error: this file is UTF-16 (little-endian) text (by its byte order mark), "
+                                           + "but TDL files are UTF-8: save it as UTF-8, e.g. `iconv -f UTF-16 -t UTF-8 FILE > FILE.new`"), format.err)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), Data(utf16), "left untouched")
+    }
+
     /// When every structural error has a certain fix, the refusal names `check --fix` with
     /// the path; running that command must indeed unblock formatting.
     func testRefusalNamesTheCommandThatUnblocksIt() {

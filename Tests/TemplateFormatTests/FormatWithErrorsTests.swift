@@ -25,10 +25,12 @@ final class FormatWithErrorsTests: XCTestCase {
                            "s   a   \"A\"  \"B\" {\n  at: 1,,2\n  @oops   here // c\n}\n"),
         .nestingTooDeep: (String(repeating: "a b {\n", count: 129) + String(repeating: "}\n", count: 129), nil),
         .propertyOutsideBlock: ("size :1 2\ns a {x:1}\n", "size: 1, 2\ns a {\n  x: 1\n}\n"),
+        .foreignEncoding: ("", nil),  // UTF-16 bytes, below
     ]
 
     func input(for code: SyntaxCode) -> [UInt8] {
         if code == .invalidUTF8 { return Array("s a {\n  text:\"caf".utf8) + [0xE9] + Array("\"  ;  x:1\n}\n".utf8) }
+        if code == .foreignEncoding { return [0xFF, 0xFE] + "s a {\n  x:1\n}\n".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] } }
         return FormatWithErrorsTests.cases[code].map { Array($0.input.utf8) } ?? []
     }
 

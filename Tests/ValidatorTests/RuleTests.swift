@@ -74,7 +74,7 @@ final class RuleTests: XCTestCase {
     func testEveryCodeHasACase() {
         let covered = Set(RuleTable.cases.map(\.code))
         let all = DiagnosticCode.all.map(\.code)
-        XCTAssertEqual(all.count, 50)
+        XCTAssertEqual(all.count, 51)
         for code in all {
             XCTAssertTrue(covered.contains(code), "no rule case for \(code)")
         }
@@ -852,6 +852,16 @@ enum RuleTable {
         rule("TDL016", "property at the top level",
              bad: card(replacing: "format 1\n\n", with: "format 1\nsize: 1 x 1\n"), at: (2, 1),
              message: "outside any block", good: card),
+        // Reported once, and nothing else (no TDL001 per NUL byte, no missing `format`).
+        rule("TDL017", "UTF-16 with a byte order mark",
+             badBytes: [0xFF, 0xFE] + card.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }, at: (1, 1),
+             message: "this file is UTF-16 (little-endian) text (by its byte order mark), but TDL files are UTF-8", good: card),
+        rule("TDL017", "UTF-16 without a byte order mark",
+             badBytes: card.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }, at: (1, 1),
+             message: "`iconv -f UTF-16BE -t UTF-8 FILE > FILE.new`", good: card),
+        rule("TDL017", "UTF-32 with a byte order mark",
+             badBytes: [0xFF, 0xFE, 0, 0] + card.unicodeScalars.flatMap { s in (0..<4).map { UInt8((s.value >> (8 * $0)) & 0xFF) } },
+             at: (1, 1), message: "UTF-32 (little-endian)", good: card),
     ]
 
     // MARK: Structure (TDL1xx)

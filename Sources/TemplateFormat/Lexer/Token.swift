@@ -48,6 +48,8 @@ public struct TokenFlags: OptionSet, Sendable, Hashable, BitwiseCopyable {
     public static let malformed = TokenFlags(rawValue: 1 << 3)
     /// A number followed by a touching unit (`12px`, `50%`, `327x180`).
     public static let hasUnit = TokenFlags(rawValue: 1 << 4)
+    /// The whole input as one `.unknown` token: it is UTF-16 or UTF-32 (`ForeignEncoding`).
+    public static let foreignEncoding = TokenFlags(rawValue: 1 << 5)
 }
 
 /// One token: a kind and a byte range. 12 bytes, stored contiguously.

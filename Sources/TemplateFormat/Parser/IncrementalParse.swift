@@ -39,8 +39,10 @@ extension SyntaxTree {
     func spliced(replacing replaced: ByteRange, insertedCount: Int, in newBytes: [UInt8]) -> SyntaxTree? {
         let oldTokens = storage.tokens, oldNodes = storage.nodes
         let delta = insertedCount - (replaced.end - replaced.start)
+        // (A file in UTF-16 or UTF-32 is one token: an edit can make or unmake one only at
+        // its start, but such files are rare enough to always parse whole.)
         guard oldNodes.count > 1, replaced.start >= 0, replaced.start <= replaced.end, replaced.end <= bytes.count,
-              newBytes.count == bytes.count + delta,
+              newBytes.count == bytes.count + delta, ForeignEncoding.detect(newBytes) == nil,
               !storage.diagnostics.contains(where: { $0.code == SyntaxCode.missingCloseBrace.rawValue })
         else { return nil }
 

@@ -194,6 +194,14 @@ struct Parser {
 
     mutating func run() {
         startNode(.document, at: 0)
+        if let only = tokens.first, only.flags.contains(.foreignEncoding) {
+            // The whole file, in UTF-16 or UTF-32, is one token: one error node, reported once
+            // (`lexicalDiagnostics`).
+            startNode(.error, at: 0)
+            finishNode(endToken: 1)
+            finishNode(endToken: 1)
+            return
+        }
         while true {
             // Trivia, newlines and comments between members belong to the enclosing node.
             // So does an empty `;` among a block's members (the grammar allows it, as it allows
@@ -655,7 +663,9 @@ struct Parser {
             let t = tokens[Int(index)]
             switch t.kind {
             case .unknown:
-                if t.flags.contains(.invalidUTF8) {
+                if t.flags.contains(.foreignEncoding) {
+                    foreignEncoding()
+                } else if t.flags.contains(.invalidUTF8) {
                     report(.invalidUTF8, t.range, "invalid UTF-8: TDL files must be UTF-8 text")
                 } else {
                     report(.unexpectedCharacter, t.range, "unexpected \(characterDescription(t)); identifiers are ASCII letters, digits, `_` and `-`")
@@ -687,6 +697,17 @@ struct Parser {
                 break
             }
         }
+    }
+
+    /// TDL017 at the byte order mark (or the first character) of a UTF-16 or UTF-32 file.
+    mutating func foreignEncoding() {
+        guard let encoding = ForeignEncoding.detect(buf) else { return }
+        let mark = encoding.byteOrderMarkLength
+        let how = mark > 0 ? "by its byte order mark"
+            : encoding.unitSize == 2 ? "every other byte of its start is NUL" : "three bytes in four of its start are NUL"
+        report(.foreignEncoding, ByteRange(start: 0, end: min(buf.count, mark > 0 ? mark : encoding.unitSize)),
+               "this file is \(encoding.name) text (\(how)), but TDL files are UTF-8: save it as UTF-8, "
+               + "e.g. `iconv -f \(encoding.iconvName) -t UTF-8 FILE > FILE.new`, then replace the file")
     }
 
     func characterDescription(_ t: Token) -> String {

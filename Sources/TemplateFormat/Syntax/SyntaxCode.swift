@@ -16,6 +16,7 @@ public enum SyntaxCode: String, Sendable, CaseIterable {
     case unexpectedToken = "TDL014"
     case nestingTooDeep = "TDL015"
     case propertyOutsideBlock = "TDL016"
+    case foreignEncoding = "TDL017"
 
     /// Units a number may carry. `x` followed by digits is the `327x180` mistake.
     public static let knownUnits: Set<String> = ["px", "pt", "%", "deg"]
@@ -30,6 +31,8 @@ public enum SyntaxCode: String, Sendable, CaseIterable {
         case .missingCloseBrace, .unexpectedCloseBrace, .missingOpenBrace, .nestingTooDeep: return true
         // Where these end is a guess (the end of their line).
         case .unterminatedString, .unterminatedComment: return true
+        // Not UTF-8 at all: formatting would write UTF-8 line breaks into UTF-16 text.
+        case .foreignEncoding: return true
         // In a token (kept as written) or a line the parser read as one member.
         case .unexpectedCharacter, .invalidUTF8, .invalidEscape, .malformedNumber, .malformedColor,
              .unknownUnit, .missingColon, .missingValue, .unexpectedToken, .propertyOutsideBlock: return false

@@ -45,6 +45,7 @@ public struct DiagnosticCode: Sendable, Hashable {
     static let unexpectedToken = DiagnosticCode("TDL014", .error, "Unexpected token")
     static let nestingTooDeep = DiagnosticCode("TDL015", .error, "Blocks nested too deeply")
     static let propertyOutsideBlock = DiagnosticCode("TDL016", .error, "Property outside any block")
+    static let foreignEncoding = DiagnosticCode("TDL017", .error, "File is UTF-16 or UTF-32, not UTF-8")
 
     // Structure.
     static let kindNotAllowed = DiagnosticCode("TDL101", .error, "Kind not allowed here")
@@ -88,7 +89,7 @@ public struct DiagnosticCode: Sendable, Hashable {
     public static let all: [DiagnosticCode] = [
         unexpectedCharacter, invalidUTF8, unterminatedString, unterminatedComment, invalidEscape,
         malformedNumber, malformedColor, unknownUnit, missingCloseBrace, unexpectedCloseBrace,
-        missingColon, missingOpenBrace, missingValue, unexpectedToken, nestingTooDeep, propertyOutsideBlock,
+        missingColon, missingOpenBrace, missingValue, unexpectedToken, nestingTooDeep, propertyOutsideBlock, foreignEncoding,
         kindNotAllowed, unknownProperty, duplicateProperty, duplicateName, missingProperty, wrongType,
         outOfRange, unknownEnumValue, undefinedStyle, undefinedElement, undefinedParameter, styleCycle,
         importNotFound, importCycle, formatTooNew, formatTooOld, missingFormat, missingName,

@@ -386,6 +386,33 @@ enum DiagnosticExplanations {
         Syntax errors cannot be suppressed: `// tdl-ignore` does not apply to TDL0xx codes.
         """#,
 
+        "TDL017": #"""
+        TDL017: File is UTF-16 or UTF-32, not UTF-8
+
+        TDL files are UTF-8. A file that starts with a UTF-16 or UTF-32 byte order mark (the
+        bytes FF FE or FE FF; FF FE 00 00 or 00 00 FE FF), or whose first characters have a NUL
+        byte beside each (ASCII text saved as UTF-16 or UTF-32), was saved in another encoding:
+        Windows PowerShell's `>` writes UTF-16, for one. Such a file is reported once, at its
+        start, and nothing else in it is read; the formatter leaves it alone. Convert it, for
+        example with `iconv -f UTF-16 -t UTF-8 card.tdl > card.utf8.tdl` (the message names the
+        encoding `iconv` needs), or save it as UTF-8 in the editor.
+
+        Bad:
+            // Saved as UTF-16 (little-endian, with a byte order mark): the bytes are
+            // FF FE 2F 00 2F 00 20 00 … and every character has a NUL byte beside it.
+            template card {
+              size: 375 x 200
+            }
+
+        Good:
+            // Saved as UTF-8: the same text, one byte per ASCII character.
+            template card {
+              size: 375 x 200
+            }
+
+        Syntax errors cannot be suppressed: `// tdl-ignore` does not apply to TDL0xx codes.
+        """#,
+
         // MARK: Structure (TDL1xx)
 
         "TDL101": #"""
