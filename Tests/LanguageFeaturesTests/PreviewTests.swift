@@ -17,10 +17,10 @@ final class PreviewTests: XCTestCase {
     }
     """
 
-    private func page(_ text: String, at offset: Int) -> Result<PreviewPage, PreviewProblem> {
+    private func page(_ text: String, at offset: Int, baseURL: String? = nil) -> Result<PreviewPage, PreviewProblem> {
         let file = ProjectFile(path: "/w/x.tdl", tree: SyntaxTree.parse(text))
         let project = Project(files: [file], loader: nil)
-        return Preview.page(for: file, in: project, diagnostics: Validator.validate(file, in: project), at: offset)
+        return Preview.page(for: file, in: project, diagnostics: Validator.validate(file, in: project), at: offset, baseURL: baseURL)
     }
 
     func testPreviewsTheTemplateUnderTheCursor() throws {
@@ -35,6 +35,21 @@ final class PreviewTests: XCTestCase {
     func testOutsideAllTemplatesPreviewsTheFirst() throws {
         XCTAssertEqual(try page(text, at: 0).get().name, "first")
         XCTAssertEqual(try page(text, at: 99_999).get().name, "first")
+    }
+
+    /// With the document's folder, the page gets it as its base (and a policy that admits
+    /// it); without (an unsaved document), the page is the export as it is.
+    func testTheFolderBecomesThePagesBase() throws {
+        let based = try page(text, at: 0, baseURL: "file:///home/ana/cards/").get()
+        XCTAssertTrue(based.html.contains("<base href=\"file:///home/ana/cards/\">"), based.html)
+        XCTAssertTrue(based.html.contains("base-uri file:"))
+        let plain = try page(text, at: 0).get()
+        XCTAssertFalse(plain.html.contains("<base"))
+        XCTAssertTrue(plain.html.contains("base-uri 'none'"))
+        guard case .failure(let problem) = page(text, at: 0, baseURL: "https://example.com/") else {
+            return XCTFail("a base that is no file: folder URL")
+        }
+        XCTAssertTrue(problem.message.contains("cannot be its base"), problem.message)
     }
 
     func testErrorsAndEmptyDocumentsGiveAReadableProblem() {

@@ -145,6 +145,16 @@ final class FeaturesEditTests: XCTestCase {
         let page = try h.request("tdl/preview", ServerHarness.position(uri, 3, 4)).get()
         XCTAssertEqual(page["name"], "card")
         XCTAssertTrue(page["html"].stringValue?.contains("Hello") ?? false)
+        // The page's base is the document's folder, so relative images resolve from there.
+        XCTAssertTrue(page["html"].stringValue?.contains("<base href=\"file:///t/edit/\">") ?? false)
+        let spaced = "file:///t/my%20cards/b.tdl"
+        h.open(spaced, "format 1\ntemplate b {\n  size: 10 x 10\n}\n")
+        let spacedPage = try h.request("tdl/preview", ServerHarness.position(spaced, 0, 0)).get()
+        XCTAssertTrue(spacedPage["html"].stringValue?.contains("<base href=\"file:///t/my%20cards/\">") ?? false)
+        // An unsaved document has no folder: no base.
+        h.open("untitled:Untitled-1", "format 1\ntemplate u {\n  size: 10 x 10\n}\n")
+        let unsaved = try h.request("tdl/preview", ServerHarness.position("untitled:Untitled-1", 0, 0)).get()
+        XCTAssertFalse(unsaved["html"].stringValue?.contains("<base") ?? true)
 
         h.replaceAll(uri, version: 2, text: "format 1\ntemplate card {\n  size: 100 x\n}\n")
         if case .failure(let error) = h.request("tdl/preview", ServerHarness.position(uri, 0, 0)) {

@@ -22,8 +22,11 @@ public enum Preview {
     /// - Parameters:
     ///   - diagnostics: the document's diagnostics, as the validator gave them for this version.
     ///   - project: where its styles come from, as for validation.
+    ///   - baseURL: the `file:` URL of the document's folder (ending in `/`), nil for an
+    ///     unsaved document: the page gets it as its base (`PreviewBase`), so relative
+    ///     images resolve wherever the editor writes the page.
     public static func page(for file: ProjectFile, in project: Project, diagnostics: [Diagnostic],
-                            at offset: Int) -> Result<PreviewPage, PreviewProblem> {
+                            at offset: Int, baseURL: String? = nil) -> Result<PreviewPage, PreviewProblem> {
         let tree = file.tree
         let errors = diagnostics.filter { $0.severity == .error }
         if let first = errors.first {
@@ -43,9 +46,15 @@ public enum Preview {
             }
         }
         let document = ResolvedDocument.resolve(file, in: project, only: [wanted])
-        guard let item = document.item(named: wanted), let html = Exporter.render(item, as: .html) else {
+        guard let item = document.item(named: wanted), var html = Exporter.render(item, as: .html) else {
             let reason = document.issues.first.map { " \($0)" } ?? ""
             return .failure(PreviewProblem(message: "No preview of `\(wanted)`.\(reason)"))
+        }
+        if let baseURL {
+            guard let based = PreviewBase.adding(directoryURL: baseURL, to: html) else {
+                return .failure(PreviewProblem(message: "No preview of `\(wanted)`: its folder's URL \(baseURL) cannot be its base."))
+            }
+            html = based
         }
         return .success(PreviewPage(name: wanted, html: String(decoding: html, as: UTF8.self)))
     }
