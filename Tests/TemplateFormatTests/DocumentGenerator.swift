@@ -353,7 +353,8 @@ extension Mutator {
             for k in (Int(p.slotA) + 1)..<Int(p.endToken) where tree.tokens[k].kind != .semicolon && !tree.tokens[k].kind.isComment {
                 end = tree.tokens[k].end
             }
-            b.replaceSubrange(colon.end..<end, with: [0x20] + rng.pick(badValues))
+            // Sometimes right after the colon: a missing value is reported there.
+            b.replaceSubrange(colon.end..<end, with: (rng.chance(30) ? [] : [0x20]) + rng.pick(badValues))
         case 2:
             // Drop a property's colon, or its value.
             guard !properties.isEmpty else { return nil }

@@ -57,6 +57,14 @@ final class FormatWithErrorsTests: XCTestCase {
         }
     }
 
+    /// Found by the `format` fuzz target: a value that is only a stray character, right after
+    /// the colon (TDL013 and TDL001 at once).
+    func testAValueOfStrayCharactersRightAfterTheColon() {
+        let input = "import \"shared.tdl\"\nstyle body { font-size: 14 }\nstyle heading {\n  style:`|\n}\n"
+        XCTAssertEqual(formattedString(input), "import \"shared.tdl\"\nstyle body {\n  font-size: 14\n}\nstyle heading {\n  style: `|\n}\n")
+        XCTAssertNil(formattingProblem(SyntaxTree.parse(input)))
+    }
+
     func testTheIssueExampleIsFormatted() {
         // `size: 327x1` used to stop the formatter: now the rest is formatted around it.
         let input = "template card {\n      size: 327x1\n  text t {text: \"Hi\"}\n}\n"

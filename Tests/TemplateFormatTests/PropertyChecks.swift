@@ -99,8 +99,9 @@ func syntaxErrorSummary(_ tree: SyntaxTree) -> [String] {
 }
 
 /// For each syntax error, the text of the smallest value, block header or error node that
-/// holds its start ("" when none does: an error on a key, or a missing value): the parts
-/// the formatter must keep exactly as written.
+/// holds its start ("" when none does: an error on a key; and for an empty range, a missing
+/// value at a colon, which a value may or may not start at): the parts the formatter must
+/// keep exactly as written.
 func keptTexts(_ tree: SyntaxTree) -> [String] {
     var parts: [ByteRange] = []
     for node in tree.nodes where node.endToken > node.firstToken {
@@ -115,6 +116,7 @@ func keptTexts(_ tree: SyntaxTree) -> [String] {
         }
     }
     return tree.diagnostics.map { d in
+        guard !d.range.isEmpty else { return "" }
         let holders = parts.filter { $0.start <= d.range.start && d.range.start < $0.end }
         return holders.min { $0.length < $1.length }.map { tree.text(of: $0) } ?? ""
     }
