@@ -65,6 +65,14 @@ final class FormatWithErrorsTests: XCTestCase {
         XCTAssertNil(formattingProblem(SyntaxTree.parse(input)))
     }
 
+    /// Found by the `format` fuzz target: invalid UTF-8 in a block comment whose inner line
+    /// ends in a blank, which the formatter removes (the error stays, on the same comment).
+    func testInvalidUTF8InACommentWithTrailingBlanks() {
+        let input: [UInt8] = Array("style a {\n  x: 1\n}\n/* caf".utf8) + [0xE9] + Array(" \n  more */\n".utf8)
+        XCTAssertEqual(formatted(input), Array("style a {\n  x: 1\n}\n/* caf".utf8) + [0xE9] + Array("\n  more */\n".utf8))
+        XCTAssertNil(formattingProblem(SyntaxTree.parse(input)))
+    }
+
     func testTheIssueExampleIsFormatted() {
         // `size: 327x1` used to stop the formatter: now the rest is formatted around it.
         let input = "template card {\n      size: 327x1\n  text t {text: \"Hi\"}\n}\n"

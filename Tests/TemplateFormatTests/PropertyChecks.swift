@@ -93,9 +93,17 @@ func losslessProblem(_ input: [UInt8]) -> (problem: String?, tree: SyntaxTree) {
 }
 
 /// The syntax errors of a tree as position-free text: code, message and the text each
-/// covers, in order. Formatting moves errors but must keep these.
+/// covers (blanks before its line breaks aside: the formatter removes those in comments,
+/// which an error may cover whole), in order. Formatting moves errors but must keep these.
 func syntaxErrorSummary(_ tree: SyntaxTree) -> [String] {
-    tree.diagnostics.map { "\($0.code) \($0.message) «\(tree.text(of: $0.range))»" }
+    tree.diagnostics.map { d in
+        var covered: [UInt8] = []
+        for b in tree.bytes[d.range.start..<d.range.end] {
+            if b == 0x0A || b == 0x0D { while let last = covered.last, last == 0x20 || last == 0x09 { covered.removeLast() } }
+            covered.append(b)
+        }
+        return "\(d.code) \(d.message) «\(string(covered))»"
+    }
 }
 
 /// For each syntax error, the text of the smallest value, block header or error node that
