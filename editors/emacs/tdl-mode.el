@@ -23,6 +23,7 @@
 ;;; Code:
 
 (require 'rx)
+(require 'project nil t)  ; so `project-current', eglot's and lsp-mode's root, sees `tdl--project-find'
 
 (defgroup tdl nil
   "Editing TDL template files."
@@ -39,6 +40,15 @@
 Build it with `swift build -c release'; the binary lands in
 .build/release/template-lsp."
   :type '(repeat string))
+
+(defcustom tdl-project-root-marker ".tdl-root"
+  "A file whose folder is the root of a TDL project.
+Put an empty file of this name in a project's top folder: every .tdl
+file below it then belongs to that one project, and eglot or lsp-mode
+run one language server for all of them.  Without it, project.el
+finds the version-control root (a folder holding .git, say), and a
+folder with neither is a project of its own."
+  :type 'string)
 
 (defconst tdl--identifier (rx (any "A-Za-z_") (* (any "A-Za-z0-9_-")))
   "An identifier: ASCII letter or _, then letters, digits, _ and -.")
@@ -221,7 +231,10 @@ string are left alone: their spaces are part of the value."
   (setq-local indent-tabs-mode nil)
   ;; eglot and lsp-mode send tab-width as the formatting tabSize.
   (setq-local tab-width tdl-indent-offset)
-  (setq-local electric-indent-chars (cons ?} electric-indent-chars)))
+  (setq-local electric-indent-chars (cons ?} electric-indent-chars))
+  ;; The project (and so the language server's workspace) is the nearest folder above
+  ;; with `tdl-project-root-marker' or .git (which project.el's VC backend handles).
+  (add-hook 'project-find-functions #'tdl--project-find nil t))
 
 ;;;###autoload
 (add-to-list 'auto-mode-alist '("\\.tdl\\'" . tdl-mode))
@@ -248,10 +261,55 @@ string are left alone: their spaces are part of the value."
   (cond ((hash-table-p object) (gethash (substring (symbol-name key) 1) object))
         ((listp object) (plist-get object key))))
 
+(defun tdl-project-root (&optional directory)
+  "The nearest folder from DIRECTORY upwards that holds a project marker.
+The markers are `tdl-project-root-marker' and .git; DIRECTORY defaults
+to `default-directory'.  nil when no folder above has either."
+  (let ((root (locate-dominating-file
+               (or directory default-directory)
+               (lambda (dir)
+                 (or (file-exists-p (expand-file-name tdl-project-root-marker dir))
+                     (file-exists-p (expand-file-name ".git" dir)))))))
+    (and root (file-name-as-directory (expand-file-name root)))))
+
+(defun tdl--project-find (directory)
+  "For `project-find-functions' in TDL buffers: the project of a marker file.
+When the nearest folder `tdl-project-root' finds holds
+`tdl-project-root-marker', that folder as a transient project (the
+project of a bare folder), which eglot and lsp-mode take as the
+workspace root; else nil, and project.el's version-control backend
+finds the repository."
+  (let ((root (tdl-project-root directory)))
+    (and root (file-exists-p (expand-file-name tdl-project-root-marker root))
+         (cons 'transient root))))
+
+(defvar-local tdl--preview-file nil
+  "The file `tdl-preview' writes this buffer's preview to.
+One per buffer, rewritten by each preview, deleted with the buffer.")
+;; Kept when the major mode is set again (revert-buffer does), so the file is still deleted.
+(put 'tdl--preview-file 'permanent-local t)
+
+(defun tdl--delete-preview-file ()
+  "Delete the current buffer's preview file, if it has one."
+  (when (and tdl--preview-file (file-exists-p tdl--preview-file))
+    (delete-file tdl--preview-file))
+  (setq tdl--preview-file nil))
+(put 'tdl--delete-preview-file 'permanent-local-hook t)
+
+(defun tdl--delete-all-preview-files ()
+  "Delete the preview files of every buffer (when Emacs exits)."
+  (dolist (buffer (buffer-list))
+    (with-current-buffer buffer
+      (when tdl--preview-file (tdl--delete-preview-file)))))
+(add-hook 'kill-emacs-hook #'tdl--delete-all-preview-files)
+
 (defun tdl-preview ()
   "Show the HTML of the template under point in a browser.
-Asks template-lsp for `tdl/preview' through eglot or lsp-mode;
-returns the file written."
+Asks template-lsp for `tdl/preview' through eglot or lsp-mode and
+writes the page to a temporary file, one per buffer, which the next
+preview rewrites and which is deleted with the buffer or when Emacs
+exits.  The page's base is the document's folder, so its relative
+images resolve.  Returns the file written."
   (interactive)
   (let* ((eglot-server (and (fboundp 'eglot-current-server) (eglot-current-server)))
          (result (cond
@@ -260,11 +318,15 @@ returns the file written."
                   ((bound-and-true-p lsp-mode)
                    (lsp-request "tdl/preview" (lsp--text-document-position-params)))
                   (t (user-error "No template-lsp connection (start eglot or lsp-mode first)"))))
-         (name (or (tdl--field result :name) "preview"))
-         (file (make-temp-file (format "tdl-%s-" name) nil ".html")))
-    (with-temp-file file (insert (or (tdl--field result :html) "")))
-    (browse-url-of-file file)
-    file))
+         (html (or (tdl--field result :html) "")))
+    (unless (and tdl--preview-file (file-exists-p tdl--preview-file))
+      (setq tdl--preview-file (make-temp-file "tdl-preview-" nil ".html"))
+      (add-hook 'kill-buffer-hook #'tdl--delete-preview-file nil t))
+    (let ((file tdl--preview-file)
+          (coding-system-for-write 'utf-8-unix))
+      (with-temp-file file (insert html))
+      (browse-url-of-file file)
+      file)))
 
 (defvar lsp-language-id-configuration)
 (defvar lsp--formatting-indent-alist)

@@ -9,7 +9,9 @@ if not configs.tdl then
     default_config = {
       cmd = { 'template-lsp', '--stdio' }, -- or the absolute path to .build/release/template-lsp
       filetypes = { 'tdl' },
-      root_dir = util.root_pattern('.git', 'Package.swift'),
+      -- The nearest folder holding `.tdl-root` (an empty file marking a project's top
+      -- folder) or `.git`.
+      root_dir = util.root_pattern('.tdl-root', '.git'),
       single_file_support = true,
       settings = {},
     },

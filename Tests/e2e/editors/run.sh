@@ -2,8 +2,8 @@
 # Editor integrations, end to end: the TextMate grammar check (Oniguruma, pytest), headless
 # Neovim with editors/nvim, and Emacs in batch mode with editors/emacs/tdl-mode.el through
 # eglot and through lsp-mode, each driving the real template-lsp on a broken copy of an
-# example. Installs Debian's neovim, emacs-nox, elpa-eglot and elpa-lsp-mode when missing
-# (CI runs as root).
+# example (their preview pages loaded in headless Chromium). Installs Debian's neovim,
+# emacs-nox, elpa-eglot, elpa-lsp-mode and chromium when missing (CI runs as root).
 # The last line is "N passed, M failed" over all three; exit status 1 on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
@@ -14,6 +14,7 @@ here=Tests/e2e/editors
 need=()
 command -v nvim >/dev/null || need+=(neovim)
 command -v emacs >/dev/null || need+=(emacs-nox)
+command -v chromium >/dev/null || need+=(chromium)  # the preview pages, by preview_check.py
 dpkg -s elpa-eglot >/dev/null 2>&1 || need+=(elpa-eglot)
 dpkg -s elpa-lsp-mode >/dev/null 2>&1 || need+=(elpa-lsp-mode)
 if [ ${#need[@]} -gt 0 ]; then
@@ -59,14 +60,20 @@ if (cd "$here" && "$repo/$venv/bin/pytest" -q -p no:cacheprovider test_grammar.p
 cat "$work/grammar.log"
 count "$(tail -n 1 "$work/grammar.log")"
 
-# The broken copy (unknown property, bad enum value, messy layout) and its canonical form.
+# The broken copy (unknown property, bad enum value, messy layout) and its canonical form,
+# in a project folder (`.tdl-root`) with the image its template shows and a second file
+# in a subfolder.
 fresh_copy() {
-  rm -rf "$work/doc" && mkdir -p "$work/doc"
+  rm -rf "$work/doc" && mkdir -p "$work/doc/assets" "$work/doc/sub"
   cp "$here/fixtures/broken.tdl" "$work/doc/broken.tdl"
   cp "$here/fixtures/broken.tdl" "$work/doc/expected.tdl"
   "$fmt" format "$work/doc/expected.tdl" > /dev/null 2>&1
+  cp "$here/fixtures/assets/hero.png" "$work/doc/assets/hero.png"
+  cp "$here/fixtures/sub/inner.tdl" "$work/doc/sub/inner.tdl"
+  touch "$work/doc/.tdl-root"
 }
 export TDL_REPO="$repo" TDL_SERVER="$server" TDL_BROKEN="$work/doc/broken.tdl" TDL_EXPECTED="$work/doc/expected.tdl"
+export TDL_PREVIEW_CHECK="$repo/$here/preview_check.py"
 
 echo "--- Neovim (headless) with editors/nvim ---"
 fresh_copy

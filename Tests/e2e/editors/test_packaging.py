@@ -115,6 +115,7 @@ def test_helix_languages_toml():
     assert language["comment-token"] == "//"
     assert language["indent"] == {"tab-width": 2, "unit": "  "}
     assert language["language-servers"] == ["template-lsp"]
+    assert language["roots"] == [".tdl-root", ".git"], "the project root markers the editors' READMEs document"
     server = config["language-server"]["template-lsp"]
     assert server["command"].endswith("template-lsp") and server["args"] == ["--stdio"]
 

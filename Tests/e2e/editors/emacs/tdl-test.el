@@ -3,9 +3,13 @@
 ;; Opens a broken copy of an example in tdl-mode with template-lsp attached through a
 ;; client (eglot or lsp-mode: see test-eglot.el and test-lsp-mode.el) and checks what a
 ;; user would see: flymake diagnostics, formatting giving template-fmt's canonical text,
-;; fixes clearing the diagnostics, `tdl-preview', and completion at point after `font-'.
+;; fixes clearing the diagnostics, `tdl-preview' (its relative image shown in Chromium,
+;; its file rewritten, then deleted with the buffer), completion at point after `font-',
+;; and the project root found by `.tdl-root' (one server for a file in a subfolder).
 ;; Prints one line per check and "N passed, M failed" last; exits 1 on any failure.
-;; Environment: TDL_REPO, TDL_SERVER, TDL_BROKEN, TDL_EXPECTED.
+;; Environment: TDL_REPO, TDL_SERVER, TDL_BROKEN, TDL_EXPECTED, TDL_PREVIEW_CHECK (the
+;; browser check of a preview page); the broken copy's folder holds `.tdl-root',
+;; `assets/hero.png' and `sub/inner.tdl'.
 
 ;;; Code:
 
@@ -13,6 +17,7 @@
 (require 'flymake)
 (require 'cl-lib)
 (require 'seq)
+(require 'url-util)
 (add-to-list 'load-path (expand-file-name "editors/emacs" (getenv "TDL_REPO")))
 (require 'tdl-mode)
 
@@ -23,7 +28,10 @@
   server-name   ; () -> the serverInfo name the client got
   flush         ; () -> send pending changes now (batch Emacs has no idle time)
   format        ; () -> format the buffer
-  capf)         ; () -> the client's completion-at-point result
+  capf          ; () -> the client's completion-at-point result
+  server        ; () -> the server object of the current buffer
+  attach        ; () -> connect another buffer of the same project
+  root)         ; () -> the root the client takes for the current buffer's workspace
 
 (defvar tdl-test-passed 0)
 (defvar tdl-test-failed 0)
@@ -148,13 +156,28 @@
   (goto-char (point-min))
   (search-forward "text: \"Welcome aboard")
   (let* ((opened nil)
-         (file (cl-letf (((symbol-function 'browse-url-of-file) (lambda (f) (setq opened f))))
-                 (tdl-preview)))
-         (html (and file (tdl-test-file-string file))))
+         (preview (lambda () (cl-letf (((symbol-function 'browse-url-of-file) (lambda (f) (setq opened f))))
+                               (tdl-preview))))
+         (file (funcall preview))
+         (html (and file (tdl-test-file-string file)))
+         (folder (file-name-as-directory (file-truename default-directory)))
+         (base (and html (string-match "<base href=\"file://\\([^\"]*\\)\">" html)
+                    (url-unhex-string (match-string 1 html)))))
     (tdl-test-check "tdl-preview opens the file it wrote" (and file (equal opened file)) opened)
     (tdl-test-check "the preview holds the exported HTML of the template"
                     (and html (string-match-p "<html" html) (string-match-p "Welcome aboard, friend!" html))
-                    (and html (substring html 0 (min 200 (length html))))))
+                    (and html (substring html 0 (min 200 (length html)))))
+    (tdl-test-check "the page's base is the document's folder, not the temporary one"
+                    (and base (equal (file-truename base) folder) (not (string-prefix-p (file-truename base) file)))
+                    (list base folder file))
+    (tdl-test-check "the relative image resolves against the base to the file beside the document"
+                    (and base (file-exists-p (expand-file-name "assets/hero.png" base))))
+    (let ((browser (with-temp-buffer
+                     (list (call-process "python3" nil t nil (getenv "TDL_PREVIEW_CHECK") file) (buffer-string)))))
+      (tdl-test-check "Chromium shows the image of the page tdl-preview wrote" (eql (car browser) 0) (cadr browser)))
+    (tdl-test-check "a second preview rewrites the same file" (equal (funcall preview) file))
+    (tdl-test-check "tdl-preview files are all in one place: its file is the buffer's"
+                    (equal tdl--preview-file file)))
 
   ;; Completion at point after a half-typed `font-'.
   (goto-char (point-min))
@@ -172,6 +195,35 @@
     (tdl-test-check "completion after font- offers font-weight" (member "font-weight" candidates))
     (tdl-test-check "no candidate that does not start with font-"
                     (and candidates (seq-every-p (lambda (c) (string-prefix-p "font-" c)) candidates))))
+
+  ;; The project root: `.tdl-root' in the document's folder makes it the project of every
+  ;; .tdl file below it, so a file in a subfolder gets the same server.
+  (let ((folder (file-name-as-directory (file-truename default-directory)))
+        (main (current-buffer))
+        (server (funcall (tdl-test-client-server client))))
+    (tdl-test-check "tdl-project-root is the folder holding .tdl-root" (equal (tdl-project-root) folder) (tdl-project-root))
+    (find-file (expand-file-name "sub/inner.tdl" folder))
+    (tdl-test-check "a file in a subfolder belongs to the same project"
+                    (equal (file-truename (funcall (tdl-test-client-root client))) folder)
+                    (funcall (tdl-test-client-root client)))
+    (funcall (tdl-test-client-attach client))
+    (tdl-test-check (format "%s serves it with the same server" (tdl-test-client-name client))
+                    (tdl-test-wait (lambda () (eq (funcall (tdl-test-client-server client)) server)) 15))
+    ;; Preview files are deleted with their buffer ...
+    (let ((inner (current-buffer)))
+      (switch-to-buffer main)
+      (let ((file tdl--preview-file))
+        (set-buffer-modified-p nil)
+        (kill-buffer main)
+        (tdl-test-check "killing the buffer deletes its preview file" (and file (not (file-exists-p file))) file))
+      ;; ... and when Emacs exits (kill-emacs-hook).
+      (switch-to-buffer inner)
+      (let ((inner-file (cl-letf (((symbol-function 'browse-url-of-file) #'ignore)) (tdl-preview))))
+        (tdl-test-check "tdl-preview deletes its files when Emacs exits"
+                        (and (memq #'tdl--delete-all-preview-files kill-emacs-hook)
+                             (file-exists-p inner-file)
+                             (progn (tdl--delete-all-preview-files) (not (file-exists-p inner-file))))
+                        inner-file))))
   )
 
 (defun tdl-test-main (client)

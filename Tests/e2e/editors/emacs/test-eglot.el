@@ -23,5 +23,9 @@
            (when (and (eglot-managed-p) eglot--recent-changes)
              (eglot--signal-textDocument/didChange)))
   :format #'eglot-format-buffer
-  :capf #'eglot-completion-at-point))
+  :capf #'eglot-completion-at-point
+  :server #'eglot-current-server
+  ;; eglot manages a new buffer of a project it serves by itself.
+  :attach #'ignore
+  :root (lambda () (project-root (eglot--current-project)))))
 ;;; test-eglot.el ends here

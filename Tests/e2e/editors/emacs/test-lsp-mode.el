@@ -34,5 +34,9 @@
                         (symbol-name (lsp--client-server-id (lsp--workspace-client workspace))))))
   :flush #'ignore
   :format #'lsp-format-buffer
-  :capf #'lsp-completion-at-point))
+  :capf #'lsp-completion-at-point
+  :server (lambda () (car (lsp-workspaces)))
+  :attach #'lsp
+  ;; The root lsp-mode offers (or takes, with `lsp-auto-guess-root') for a new project.
+  :root #'lsp--suggest-project-root))
 ;;; test-lsp-mode.el ends here

@@ -142,6 +142,20 @@ local ok_run, err = pcall(function()
   local html = written and read_file(written[1]) or ''
   check('the preview file holds the exported HTML', html:find('<html', 1, true) ~= nil
     and html:find('Welcome aboard, friend!', 1, true) ~= nil, html:sub(1, 200))
+  -- Its base is the document's folder (not the temporary one), where the image is.
+  local folder = vim.fn.fnamemodify(vim.api.nvim_buf_get_name(bufnr), ':p:h')
+  local base = html:match('<base href="([^"]*)">')
+  check("the page's base is the document's folder", base == vim.uri_from_fname(folder) .. '/', tostring(base))
+  check('the relative image resolves against the base to the file beside the document',
+    base ~= nil and vim.loop.fs_stat(vim.uri_to_fname(base .. 'assets/hero.png')) ~= nil)
+  if written then
+    local out = vim.fn.system({ 'python3', os.getenv('TDL_PREVIEW_CHECK'), written[1] })
+    check('Chromium shows the image of the page :TdlPreview wrote', vim.v.shell_error == 0, out)
+  end
+  local again
+  require('tdl').preview({ bufnr = bufnr, on_written = function(path) again = path end })
+  vim.wait(10000, function() return again ~= nil end, 50)
+  check('a second preview rewrites the same file', written ~= nil and again == written[1], tostring(again))
 
   -- Completion after `font-` in a half-typed line offers font-size (incremental sync first).
   lines = vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)
@@ -171,6 +185,32 @@ local ok_run, err = pcall(function()
     return false
   end, 50)
   check('diagnostics follow the edit to the half-typed line', moved)
+
+  -- The project root: `.tdl-root` in the document's folder makes it the root of every .tdl
+  -- file below it, so a file in a subfolder is served by the same client.
+  local tdl = require('tdl')
+  check('the root is the folder holding .tdl-root', tdl.root_dir(bufnr) == folder, tdl.root_dir(bufnr))
+  vim.cmd('edit ' .. vim.fn.fnameescape(folder .. '/sub/inner.tdl'))
+  local inner = vim.api.nvim_get_current_buf()
+  check('a file in a subfolder has the same root', tdl.root_dir(inner) == folder, tdl.root_dir(inner))
+  local same = vim.wait(10000, function()
+    local a, b = tdl.client(bufnr), tdl.client(inner)
+    return a ~= nil and b ~= nil and a.id == b.id
+  end, 50)
+  check('it is served by the same client (one server per project)', same)
+
+  -- Preview files are deleted with their buffer, and when Neovim exits.
+  local main_file = tdl.preview_file(bufnr)
+  vim.cmd('bwipeout! ' .. bufnr)
+  check('wiping out the buffer deletes its preview file', main_file ~= nil and vim.loop.fs_stat(main_file) == nil,
+    tostring(main_file))
+  local inner_file
+  tdl.preview({ bufnr = inner, on_written = function(path) inner_file = path end })
+  vim.wait(10000, function() return inner_file ~= nil end, 50)
+  check('the other buffer has a preview file of its own', inner_file ~= nil and inner_file ~= main_file
+    and vim.loop.fs_stat(inner_file) ~= nil)
+  vim.cmd('doautocmd VimLeavePre')
+  check('leaving Neovim deletes the preview files', inner_file ~= nil and vim.loop.fs_stat(inner_file) == nil)
 end)
 
 if not ok_run then

@@ -9,8 +9,10 @@ local M = {}
 local defaults = {
   -- The server: `template-lsp` on $PATH, or an absolute path (.build/release/template-lsp).
   cmd = { 'template-lsp', '--stdio' },
-  -- A file or folder whose presence marks the workspace root (searched upwards).
-  root_markers = { '.git', 'Package.swift' },
+  -- Files or folders that mark the workspace root: the nearest folder above the file that
+  -- holds one is the root (one server per root). `.tdl-root` is an empty file you put in a
+  -- project's top folder when it has no `.git` (or when the project is a part of a repository).
+  root_markers = { '.tdl-root', '.git' },
   -- Passed through to the client as-is when set.
   on_attach = nil,
   capabilities = nil,
@@ -108,7 +110,50 @@ function M.client(bufnr)
   return nil
 end
 
---- Asks the server for `tdl/preview` at the cursor, writes the HTML to a temporary file,
+-- The preview file of each buffer, by buffer number: one per buffer, rewritten by each
+-- preview, deleted when the buffer is deleted or wiped out and when Neovim exits.
+local preview_files = {}
+
+local function delete_preview_file(bufnr)
+  local path = preview_files[bufnr]
+  if path then
+    os.remove(path)
+    preview_files[bufnr] = nil
+  end
+end
+
+--- The file the previews of a buffer are written to (created with its clean-up).
+local function preview_file(bufnr)
+  local path = preview_files[bufnr]
+  if path and exists(path) then
+    return path
+  end
+  path = vim.fn.tempname() .. '-tdl-preview.html'
+  preview_files[bufnr] = path
+  vim.api.nvim_create_autocmd({ 'BufDelete', 'BufWipeout' }, {
+    buffer = bufnr,
+    once = true,
+    callback = function() delete_preview_file(bufnr) end,
+  })
+  return path
+end
+
+vim.api.nvim_create_autocmd('VimLeavePre', {
+  group = vim.api.nvim_create_augroup('tdl_preview_files', { clear = true }),
+  callback = function()
+    for bufnr in pairs(preview_files) do
+      delete_preview_file(bufnr)
+    end
+  end,
+})
+
+--- The file a buffer's previews are written to, or nil before its first preview.
+function M.preview_file(bufnr)
+  return preview_files[bufnr or vim.api.nvim_get_current_buf()]
+end
+
+--- Asks the server for `tdl/preview` at the cursor, writes the HTML to the buffer's preview
+--- file (see above; the page's base is the document's folder, so relative images resolve),
 --- and opens it in the browser when it can (else prints the path).
 --- opts.on_written(path, result) replaces the opening (tests use it); opts.bufnr.
 function M.preview(opts)
@@ -126,7 +171,7 @@ function M.preview(opts)
       vim.notify('tdl: preview failed: ' .. (err and err.message or 'nothing to preview'), vim.log.levels.WARN)
       return
     end
-    local path = vim.fn.tempname() .. '-' .. (result.name or 'preview') .. '.html'
+    local path = preview_file(bufnr)
     local file = io.open(path, 'w')
     if not file then
       vim.notify('tdl: cannot write ' .. path, vim.log.levels.ERROR)
