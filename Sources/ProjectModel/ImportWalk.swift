@@ -18,7 +18,7 @@ struct ImportWalk {
     private(set) var found: StyleDefinition?
     private(set) var files: [ProjectFile] = []
     private(set) var problems: [ImportProblem] = []
-    private(set) var byName: [String: StyleDefinition] = [:]
+    private(set) var byName: [String: (file: ProjectFile, style: FileSummary.Style)] = [:]
     private var visiting: [String] = []
     private var expandedAtDepth: [String: Int] = [:]
     private var reported: Set<ProblemKey> = []
@@ -85,9 +85,7 @@ struct ImportWalk {
             if found == nil, let style = file.summary.style(named: wanted) { found = StyleDefinition(file: file, style: style) }
             return
         }
-        for style in file.summary.styles where byName[style.name] == nil {
-            if let definition = StyleDefinition(file: file, style: style) { byName[style.name] = definition }
-        }
+        for style in file.summary.styles where byName[style.name] == nil { byName[style.name] = (file, style) }
     }
 
     private mutating func report(_ problem: ImportProblem) {

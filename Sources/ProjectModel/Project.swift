@@ -316,10 +316,25 @@ public struct Project: Sendable {
         guard let entry = entries[path] else { return [] }
         let names = entry.file.summary.usedStyleNames
         guard !names.isEmpty else { return [] }
+        if entry.targets.isEmpty {
+            // No imports (most files of a workspace): the file's own styles are its scope.
+            let summary = entry.file.summary
+            var marked: Set<StyleID> = []
+            for name in names {
+                var seen: Set<String> = []
+                var current: String? = name
+                while let n = current, seen.count < ProjectLimits.maximumStyleChain,
+                      seen.insert(n).inserted, let style = summary.style(named: n) {
+                    marked.insert(StyleID(path: path, name: n))
+                    current = style.parentName
+                }
+            }
+            return marked
+        }
         let scope = scope(of: path)
         var marked: Set<StyleID> = []
         for name in names {
-            for definition in scope.chain(from: name) { marked.insert(definition.id) }
+            marked.formUnion(scope.chainIDs(from: name))
         }
         return marked
     }

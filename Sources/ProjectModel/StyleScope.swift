@@ -73,22 +73,39 @@ public struct StyleScope: Sendable {
     public let files: [ProjectFile]
     /// What went wrong following the imports, in the order found.
     public let problems: [ImportProblem]
-    private let byName: [String: StyleDefinition]
+    /// Each name's definition as the summary has it: a `StyleDefinition` (which reads the
+    /// file's tree) is made only when asked for, so resolving names alone (which styles are
+    /// used) parses nothing.
+    private let byName: [String: (file: ProjectFile, style: FileSummary.Style)]
 
-    init(path: String, files: [ProjectFile], problems: [ImportProblem], byName: [String: StyleDefinition]) {
+    init(path: String, files: [ProjectFile], problems: [ImportProblem], byName: [String: (file: ProjectFile, style: FileSummary.Style)]) {
         self.path = path
         self.files = files
         self.problems = problems
         self.byName = byName
     }
 
-    public func style(named name: String) -> StyleDefinition? { byName[name] }
+    public func style(named name: String) -> StyleDefinition? {
+        byName[name].flatMap { StyleDefinition(file: $0.file, style: $0.style) }
+    }
 
     /// Every style name in scope, sorted.
     public var names: [String] { byName.keys.sorted() }
 
     /// Every style in scope, in no particular order.
-    public var definitions: Dictionary<String, StyleDefinition>.Values { byName.values }
+    public var definitions: [StyleDefinition] { byName.values.compactMap { StyleDefinition(file: $0.file, style: $0.style) } }
+
+    /// `chain(from:)` as identities only, from the summaries (no tree is read).
+    public func chainIDs(from name: String) -> [StyleID] {
+        var result: [StyleID] = []
+        var seen: Set<String> = []
+        var current: String? = name
+        while let n = current, result.count < ProjectLimits.maximumStyleChain, seen.insert(n).inserted, let found = byName[n] {
+            result.append(StyleID(path: found.file.path, name: n))
+            current = found.style.parentName
+        }
+        return result
+    }
 
     /// The style and the styles it extends, nearest first. Stops at a name that is not in
     /// scope, at a cycle, and after `ProjectLimits.maximumStyleChain` styles. A shared
@@ -98,9 +115,9 @@ public struct StyleScope: Sendable {
         var seen: Set<String> = []
         var current: String? = name
         while let n = current, result.count < ProjectLimits.maximumStyleChain, seen.insert(n).inserted,
-              let definition = byName[n] {
-            result.append(definition)
-            current = definition.parentName
+              let found = byName[n] {
+            if let definition = StyleDefinition(file: found.file, style: found.style) { result.append(definition) }
+            current = found.style.parentName
         }
         return result
     }

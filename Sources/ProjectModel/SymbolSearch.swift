@@ -32,36 +32,67 @@ enum SymbolSearch {
         return mask
     }
 
+    /// Every named block and `params` entry, in document order, read through the raw view
+    /// (a language server builds these for every file of the workspace while indexing).
     static func entries(of file: ProjectFile, tree: SyntaxTree) -> [Entry] {
         var entries: [Entry] = []
-        // Blocks nest at most 128 deep (the parser's limit), so the stack stays small.
-        var stack: [(block: BlockSyntax, container: String?)] = tree.document.blocks.reversed().map { ($0, nil) }
-        while let (block, container) = stack.popLast() {
-            let kind = block.kind
-            if kind == "params" {
-                for property in block.properties where property.keyToken.kind == .identifier {
-                    entries.append(entry(property.key, kind: "parameter", container: container, range: property.keyToken.range, in: file))
+        tree.withRawView { raw in
+            // Blocks nest at most 128 deep (the parser's limit), so the stack stays small.
+            var stack: [(node: Int, container: String?)] = []
+            func pushChildren(of parent: Int, container: String?) {
+                var children: [Int] = []
+                var c = parent + 1
+                while c < raw.subtreeEnd(parent) {
+                    if raw.kind(c) == .block { children.append(c) }
+                    c = max(raw.subtreeEnd(c), c + 1)
                 }
-                for child in block.blocks.reversed() { stack.append((child, container)) }
-                continue
+                for child in children.reversed() { stack.append((child, container)) }
             }
-            if let name = block.nameToken {
-                entries.append(entry(tree.text(of: name), kind: kind, container: container, range: name.range, in: file))
+            pushChildren(of: 0, container: nil)
+            while let (n, container) = stack.popLast() {
+                let header = raw.blockHeader(n)
+                if let kind = header.kind, raw.token(kind, equals: "params") {
+                    var c = n + 1
+                    while c < raw.subtreeEnd(n) {
+                        if raw.kind(c) == .property, let key = raw.firstTokenOf(c), key.kind == .identifier {
+                            entries.append(entry(raw.text(key), kind: "parameter", container: container, range: key.range, in: file))
+                        }
+                        c = max(raw.subtreeEnd(c), c + 1)
+                    }
+                    pushChildren(of: n, container: container)
+                    continue
+                }
+                let kind = header.kind.map(raw.text) ?? ""
+                var display: String? = kind.isEmpty ? nil : kind
+                if let name = header.name {
+                    let text = raw.text(name)
+                    entries.append(entry(text, kind: kind, container: container, range: name.range, in: file))
+                    display = text
+                } else if let title = header.title {
+                    let value = AtomSyntax(tree: tree, token: title).stringValue
+                    if !value.isEmpty { display = value }
+                }
+                pushChildren(of: n, container: display)
             }
-            let display = block.name ?? block.title.flatMap { $0.isEmpty ? nil : $0 } ?? (kind.isEmpty ? nil : kind)
-            for child in block.blocks.reversed() { stack.append((child, display)) }
         }
         return entries
     }
 
     private static func entry(_ name: String, kind: String, container: String?, range: ByteRange, in file: ProjectFile) -> Entry {
-        let folded = fold(Array(name.utf8))
+        let folded = fold(name)
         return Entry(symbol: WorkspaceSymbol(name: name, kind: kind, containerName: container, path: file.path, range: range),
                      folded: folded, letters: letters(folded))
     }
 
     static func fold(_ bytes: [UInt8]) -> [UInt8] {
         bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+    }
+
+    static func fold(_ name: String) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(name.utf8.count)
+        for b in name.utf8 { out.append(b >= 0x41 && b <= 0x5A ? b | 0x20 : b) }
+        return out
     }
 
     /// 0 exact, 1 prefix, 2 substring, 3 subsequence; nil: no match. `needle` is folded.
