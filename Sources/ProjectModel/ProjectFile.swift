@@ -22,14 +22,16 @@ public final class ProjectFile: Sendable {
 
     private enum Storage: Sendable {
         case tree(SyntaxTree)
-        case bytes([UInt8], RecentTrees)
+        /// The bytes, where recent trees are kept, and this file's number there (not its
+        /// address: a freed file's address is reused, and its tree must not be).
+        case bytes([UInt8], RecentTrees, Int)
     }
 
     /// The tree: kept, or parsed again (and cached a while) for a file that keeps its bytes only.
     public var tree: SyntaxTree {
         switch storage {
         case .tree(let tree): return tree
-        case .bytes(let bytes, let recent): return recent.tree(for: self, bytes: bytes)
+        case .bytes(let bytes, let recent, let number): return recent.tree(for: number, bytes: bytes)
         }
     }
 
@@ -56,7 +58,7 @@ public final class ProjectFile: Sendable {
         self.location = path
         let tree = SyntaxTree.parse(bytes)
         self.summary = FileSummary(tree)
-        self.storage = .bytes(bytes, trees)
+        self.storage = .bytes(bytes, trees, trees.nextNumber())
         memo.withLock { $0.searchEntries = SymbolSearch.entries(of: self, tree: tree) }
     }
 
@@ -76,7 +78,7 @@ public final class ProjectFile: Sendable {
     public var bytes: [UInt8] {
         switch storage {
         case .tree(let tree): return tree.bytes
-        case .bytes(let bytes, _): return bytes
+        case .bytes(let bytes, _, _): return bytes
         }
     }
 
@@ -127,14 +129,17 @@ public final class ProjectFile: Sendable {
 /// The trees most recently parsed again for files that keep only their bytes, so a file read
 /// by many requests in a row (a shared styles file, say) is parsed once for all of them.
 public final class RecentTrees: Sendable {
-    private let slots: Locked<[(file: ObjectIdentifier, tree: SyntaxTree, used: Int)]> = Locked([])
+    private let slots: Locked<[(file: Int, tree: SyntaxTree, used: Int)]> = Locked([])
     private let clock = Locked(0)
+    private let numbers = Locked(0)
     private let capacity: Int
 
     public init(capacity: Int = 64) { self.capacity = max(1, capacity) }
 
-    func tree(for file: ProjectFile, bytes: [UInt8]) -> SyntaxTree {
-        let id = ObjectIdentifier(file)
+    /// A number no other file made with these trees has.
+    func nextNumber() -> Int { numbers.withLock { $0 += 1; return $0 } }
+
+    func tree(for id: Int, bytes: [UInt8]) -> SyntaxTree {
         let now = clock.withLock { $0 += 1; return $0 }
         if let hit = slots.withLock({ slots -> SyntaxTree? in
             guard let i = slots.firstIndex(where: { $0.file == id }) else { return nil }
