@@ -139,6 +139,15 @@ public struct Project: Sendable {
         return StyleScope(path: path, files: walk.files, problems: walk.problems, byName: walk.byName)
     }
 
+    /// Where a relative file that `file` names (an image's `src`, say) is, and whether it is
+    /// there: nil when the project cannot tell (no loader that looks, or a document with no
+    /// folder). `relative` is a path as the file system spells it (URL escapes decoded).
+    public func localFile(_ relative: String, from file: ProjectFile) -> (path: String, exists: Bool)? {
+        guard let loader, let exists = loader.exists, file.location != nil,
+              case .success(let path) = loader.resolve(relative, file.location) else { return nil }
+        return (path, exists(path))
+    }
+
     /// The style `name` means in `path`: `scope(of:).style(named:)`, found by a walk that
     /// stops at the first definition and builds no table.
     public func resolveStyle(named name: String, in path: String) -> StyleDefinition? {

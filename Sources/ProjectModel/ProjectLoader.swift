@@ -19,11 +19,16 @@ public struct ProjectLoader: Sendable {
     public let resolve: @Sendable (_ path: String, _ importer: String?) -> Result<String, ImportFailure>
     /// The bytes of the file at a canonical path.
     public let read: @Sendable (_ path: String) -> Result<[UInt8], ImportFailure>
+    /// Whether a file (an image, a video, captions) is at a canonical path; nil when this
+    /// loader cannot tell (tests, documents in memory), and nothing is reported then.
+    public let exists: (@Sendable (_ path: String) -> Bool)?
 
     public init(resolve: @escaping @Sendable (_ path: String, _ importer: String?) -> Result<String, ImportFailure>,
-                read: @escaping @Sendable (_ path: String) -> Result<[UInt8], ImportFailure>) {
+                read: @escaping @Sendable (_ path: String) -> Result<[UInt8], ImportFailure>,
+                exists: (@Sendable (_ path: String) -> Bool)? = nil) {
         self.resolve = resolve
         self.read = read
+        self.exists = exists
     }
 
     /// A loader from the one-step form (resolve and read at once), which tests and small
@@ -42,6 +47,7 @@ public struct ProjectLoader: Sendable {
         read = { path in
             loaded.withLock { $0[path] }.map { .success($0) } ?? .failure(ImportFailure("cannot read '\(path)'"))
         }
+        exists = nil
     }
 }
 

@@ -34,6 +34,7 @@ extension ProjectLoader {
                 } catch {
                     return .failure(ImportFailure("\(error)"))
                 }
-            })
+            },
+            exists: { path in pathKind(path) == .other })
     }
 }
