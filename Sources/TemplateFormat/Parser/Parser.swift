@@ -615,7 +615,7 @@ struct Parser {
                 haveName = true
             } else if (t.kind == .string || t.kind == .multilineString) && !haveTitle {
                 haveTitle = true
-            } else {
+            } else if t.kind != .unknown {  // stray characters are reported once, by the lexer
                 report(.unexpectedToken, t.range, "unexpected \(describe(t)) in a block header; expected `kind name \"Title\" {`")
             }
             pos += 1
