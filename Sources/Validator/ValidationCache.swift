@@ -22,6 +22,8 @@ public final class ValidationCache: @unchecked Sendable {
         var bytes: [UInt8]
         var start: Int
         var diagnostics: [Diagnostic]
+        /// The styles the set names only through a misspelling (`Checker.meantStyles`).
+        var meantStyles: Set<String> = []
     }
 
     struct Key: Hashable {

@@ -23,7 +23,13 @@ public enum Validator {
             checker.run()
             return checker.diagnostics
         }
-        all.append(contentsOf: tree.diagnostics)
+        // A parser diagnostic the checker replaced (one that says what the property's type
+        // adds, `FlaggedValues`) carries the same code and range: only the replacement stays.
+        if !tree.diagnostics.isEmpty {
+            var replaced: [ByteRange: String] = [:]
+            for d in all where d.code.hasPrefix("TDL0") { replaced[d.range] = d.code }
+            all.append(contentsOf: replaced.isEmpty ? tree.diagnostics : tree.diagnostics.filter { replaced[$0.range] != $0.code })
+        }
         dropMissingColonsOfUnfinishedHeaders(&all, syntax: tree.diagnostics)
         all = Suppressions(tree: tree).apply(to: all)
         sortByPosition(&all)

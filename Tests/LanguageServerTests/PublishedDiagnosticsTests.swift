@@ -90,21 +90,23 @@ final class PublishedDiagnosticsTests: XCTestCase {
         XCTAssertGreaterThan(reused, 3)
     }
 
-    /// A style whose property an element kind does not use is reported at every element
-    /// that uses it (TDL120, with a related location in the style). The validator works that
-    /// finding out once per style and kind; each element's copy must still be recognised as
-    /// unchanged after an edit elsewhere, or every keystroke writes them all again.
+    /// A style whose property an element kind does not use is reported at the first element
+    /// of that kind using it in each template (TDL120, with a related location in the style).
+    /// The validator works that finding out once per style and kind; each template's copy
+    /// must still be recognised as unchanged after an edit elsewhere, or every keystroke
+    /// writes them all again.
     func testStyleFindingsRepeatedAtEachUseAreCopied() throws {
         let h = try ServerHarness()
         let uri = "file:///t/styles.tdl"
-        let images = (0..<6).map { "  image i\($0) { style: big; src: \"a.png\"; alt: \"a\"; at: 0, 0; size: 10 x 10 }" }
-        let text = "format 1\n\nstyle big {\n  font-size: 24\n}\n\ntemplate a {\n  size: 400 x 300\n"
-            + images.joined(separator: "\n") + "\n}\n\ntemplate b {\n  size: 200 x 200\n  text t { text: \"x\"; at: 0, 0; size: 10 x 10 }\n}\n"
+        let templates = (0..<6).map { "template a\($0) {\n  size: 400 x 300\n  image i { style: big; src: \"a.png\"; alt: \"a\"; at: 0, 0; size: 10 x 10 }\n}\n" }
+        let text = "format 1\n\nstyle big {\n  font-size: 24\n}\n\n" + templates.joined(separator: "\n")
+            + "\ntemplate b {\n  size: 200 x 200\n  text t { text: \"x\"; at: 0, 0; size: 10 x 10 }\n}\n"
         h.open(uri, text)
         let before = try XCTUnwrap(h.server.workspace.analysis(uri: uri))
         XCTAssertEqual(before.diagnostics.filter { $0.code == "TDL120" }.count, 6)
-        // Typing in template b (line 15) leaves template a's six findings where they were.
-        _ = change(h, uri, version: 2, range: (15, 0, 15, 0), text: "  ")
+        // Typing in template b leaves the six findings of the templates before it where they were.
+        let lineInB = try XCTUnwrap(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("template b") }) + 2
+        _ = change(h, uri, version: 2, range: (lineInB, 0, lineInB, 0), text: "  ")
         let reused = try XCTUnwrap(h.server.workspace.documents[uri]?.published.lastReused)
         XCTAssertGreaterThanOrEqual(reused, 6)
     }

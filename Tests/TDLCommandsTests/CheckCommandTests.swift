@@ -75,7 +75,7 @@ final class CheckCommandTests: XCTestCase {
 
             """), out)
         XCTAssertTrue(out.contains("""
-            t.tdl:9:11: error[TDL001]: unexpected character `ï`; identifiers are ASCII letters, digits, `_` and `-`
+            t.tdl:9:11: error[TDL001]: unexpected character `ï`; identifiers are ASCII letters, digits, `_` and `-`; `color` expects a colour: `#RRGGBB`, `#RGB`, `#RRGGBBAA`, `#RGBA` or a named colour
               |
             9 | \tcolor: Whïte
               | \t         ^
@@ -89,8 +89,9 @@ final class CheckCommandTests: XCTestCase {
                = help: Write `5 x 5` (template-fmt check --fix applies it)
 
             """), out)
-        // The `é` in a header is one error (TDL001), not also an unexpected token.
-        XCTAssertTrue(out.hasSuffix("23 errors, 2 warnings, 1 hint in 1 file\n"), out)
+        // Each `5x5` is one error (TDL008), not also a type error; so is `Whïte` (TDL001); the
+        // `é` in a header is one error (TDL001), not also an unexpected token.
+        XCTAssertTrue(out.hasSuffix("15 errors, 2 warnings, 1 hint in 1 file\n"), out)
 
         let colored = runTool(["check", "--stdin-filename", "t.tdl", "-"], stdin: text, color: true).out
         XCTAssertTrue(colored.contains("""

@@ -33,9 +33,10 @@ final class DiagnosticReportedAtTests: XCTestCase {
         XCTAssertTrue(plain.tags.isEmpty && plain.related.isEmpty && plain.fixes.isEmpty)
     }
 
-    /// Every use of a style whose properties a kind does not use gets the findings, each
-    /// with its own wording box and the use's range.
-    func testStyleFindingsAtEveryUse() {
+    /// A style whose property a kind does not use is reported at its first use by that kind
+    /// in each template (one line of a style is one mistake, however often it is used); each
+    /// report has its own wording box and the use's range.
+    func testStyleFindingsOncePerTemplate() {
         let source = """
         format 1
 
@@ -54,9 +55,19 @@ final class DiagnosticReportedAtTests: XCTestCase {
             style: cover
           }
         }
+
+        template other {
+          size: 400 x 300
+          text title {
+            text: "x"
+            style: cover
+          }
+        }
         """
         let found = Validator.validate(Array(source.utf8)).filter { $0.code == "TDL120" }
         guard found.count == 2 else { return XCTFail("\(found)") }
+        let lines = found.map { LineIndex(Array(source.utf8)).scalarPosition(of: $0.range.start).line + 1 }
+        XCTAssertEqual(lines, [11, 23], "the first use in each template")
         XCTAssertNotEqual(found[0].range, found[1].range)
         XCTAssertEqual(found[0].message, found[1].message)
         XCTAssertEqual(found[0].related, found[1].related)

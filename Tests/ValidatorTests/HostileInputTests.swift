@@ -17,15 +17,15 @@ final class HostileInputTests: XCTestCase {
         return Array(text.utf8)
     }
 
-    func testLongStyleCycleIsReportedAtEveryStyleWithShortMessages() {
+    func testLongStyleCycleIsReportedOnceWithAShortMessage() {
         let count = 5_000
         let started = ContinuousClock.now
         let diagnostics = Validator.validate(SyntaxTree.parse(styles(count, cycle: true)), path: nil, loader: nil)
         let cycles = diagnostics.filter { $0.code == "TDL112" }
-        XCTAssertEqual(cycles.count, count)
-        XCTAssertTrue(cycles.allSatisfy { $0.message.count < 200 }, cycles.first?.message ?? "")
-        XCTAssertTrue(cycles.contains { $0.message == "style cycle: `s7` extends `s8` extends `s9` extends `s10` extends `s11` extends … (5000 styles) extends `s6` extends `s7`" },
-                      cycles.first?.message ?? "")
+        // One cycle, one mistake: reported at its first style, the next ten as related locations.
+        XCTAssertEqual(cycles.count, 1)
+        XCTAssertEqual(cycles.first?.message, "style cycle: `s0` extends `s1` extends `s2` extends `s3` extends `s4` extends … (5000 styles) extends `s4999` extends `s0`")
+        XCTAssertEqual(cycles.first?.related.count, 10)
         XCTAssertLessThan(ContinuousClock.now - started, .seconds(30))
     }
 
@@ -50,6 +50,6 @@ final class HostileInputTests: XCTestCase {
             """
         let messages = Validator.validate(SyntaxTree.parse(Array(text.utf8)), path: nil, loader: nil)
             .filter { $0.code == "TDL112" }.map(\.message).sorted()
-        XCTAssertEqual(messages, ["style cycle: `b` extends `c` extends `b`", "style cycle: `c` extends `b` extends `c`"])
+        XCTAssertEqual(messages, ["style cycle: `b` extends `c` extends `b`"])
     }
 }

@@ -36,6 +36,7 @@ final class ValidationCacheTests: XCTestCase {
       style: heading
       color: #EEEEEE
       font-sise: 12
+      fit: cover
     }
 
     annotations notes "Notes" {

@@ -179,8 +179,10 @@ enum DiagnosticExplanations {
         A unit is the letters (or `%`) written right after a number, with no space between:
         `24px`, `12pt`, `50%`, `-2deg`. These four are the only units; anything else touching a
         number is an unknown unit. The usual cause is a size written without spaces: `375x200`
-        is the number `375` with the unit `x200`. (A known unit that the property does not
-        accept, such as `grid: 8deg`, is a wrong value type, TDL106.)
+        is the number `375` with the unit `x200`. The message says what the property takes (the
+        units of `font-size`, a point for `at`: `10x20` there is `10, 20`), and the value is not
+        reported again as a wrong type. (A known unit that the property does not accept, such
+        as `grid: 8deg`, is a wrong value type, TDL106.)
 
         Bad:
             template card {
@@ -192,7 +194,7 @@ enum DiagnosticExplanations {
               size: 375 x 200
             }
 
-        Fix: for the `375x200` mistake, rewrites the value as `375 x 200`.
+        Fix: for the `375x200` mistake, rewrites the value as `375 x 200` (in a point, `375, 200`).
         Syntax errors cannot be suppressed: `// tdl-ignore` does not apply to TDL0xx codes.
         """#,
 
@@ -449,8 +451,11 @@ enum DiagnosticExplanations {
         The key is not a property of the block's kind. Each kind has its own properties (see the
         schema); a `style` may hold any property that some element accepts, and `params` any
         parameter name. When a known property is close in spelling, the message suggests the
-        nearest one by edit distance ("did you mean `background`?"); otherwise, when the key is a
-        property of other kinds, it names them.
+        nearest one by edit distance ("did you mean `background`?") and checks the value as that
+        property's: what is wrong with it joins the same message ("did you mean `align`? (`centre`
+        is not a value of `align`; did you mean `center`? …)"). Otherwise, when the key is a
+        property of other kinds, it names them. A misspelt key is reported once: rules that would
+        miss the property it stands for (a required one, `alt`, a colour for contrast) stay quiet.
 
         Bad:
             template card {
@@ -464,7 +469,9 @@ enum DiagnosticExplanations {
               background: #F5F5F5
             }
 
-        Fix: changes the key to the suggested name.
+        Fix: changes the key to the suggested name, and the value with it when the value needs a
+        change too; none when the result would still be wrong (the property is set already,
+        excluded by one that is, or the value has an error no fix corrects).
         Suppress with `// tdl-ignore TDL102` on the line above or at the end of the line.
         """#,
 
@@ -525,8 +532,9 @@ enum DiagnosticExplanations {
         The block lacks a property its kind requires: a template's `size` (unless `device` gives
         it), an annotation set's `image`, the `text` of `text`, `textarea` and `label`, a button's
         `label`, the `src` of `image` and `video`, or the `from` and `to` of `line` and `arrow`.
-        A style the block uses may supply it. It is reported at the block's kind and name. (An
-        image's `alt` is recommended rather than required: see TDL303.)
+        A style the block uses may supply it. It is reported at the block's kind and name, and
+        not when a misspelt key or a style that does not exist may hold it (TDL102 and TDL109
+        report that mistake). (An image's `alt` is recommended rather than required: see TDL303.)
 
         Bad:
             template card {
@@ -622,6 +630,8 @@ enum DiagnosticExplanations {
 
         `style: NAME` names no `style` of this file or of the files it imports. When a style name is
         close, the message suggests it, with a fix; otherwise define the style or import its file.
+        What the missing style might have supplied is not reported missing, the style suggested
+        is not reported unused, and when an import cannot be read, its TDL113 is the one report.
 
         Bad:
             template card {
@@ -708,9 +718,10 @@ enum DiagnosticExplanations {
 
         Styles extend each other with `style: NAME`. Here the chain leads back to where it
         started: `style: a` inside style `b`, and so on back to `b` (a style may even name
-        itself). No property could then be resolved, so the cycle is an error, reported at the
-        `style:` of each style in it with the chain in the message. Break it: the style at the root
-        of a chain extends no other.
+        itself). No property could then be resolved, so the cycle is an error, reported once, at
+        the `style:` of its first style in the file, with the chain in the message and the other
+        styles of the cycle as related locations. Break it: the style at the root of a chain
+        extends no other.
 
         Bad:
             style base-text {
@@ -899,7 +910,10 @@ enum DiagnosticExplanations {
         TDL120: Style property does not apply
 
         The element's style (or a style it extends) sets a property the element's kind does not
-        accept, here `font-size` on a `divider`, so it has no effect there. Reported at `style:`.
+        accept, here `font-size` on a `divider`, so it has no effect there. Reported at the
+        `style:` of the first element of that kind using the style in each template or annotation
+        set, once per property: one line of a style is one mistake, however often it is used. A
+        key that no element accepts (a misspelling) is reported in the style itself, TDL102.
         Bad:
             style accent {
               font-size: 20

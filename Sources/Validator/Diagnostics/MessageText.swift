@@ -100,6 +100,9 @@ struct MessageText: ExpressibleByStringInterpolation, Sendable {
         }
 
         /// A literal chosen at run time (`\(literal: large ? "3" : "4.5")`): no `String` is made.
+        /// Inlined like `appendLiteral` (left to itself, the compiler stopped inlining it into
+        /// the contrast report when `checkText` grew).
+        @inline(__always)
         mutating func appendInterpolation(literal: StaticString) {
             append(literal.utf8Start, count: literal.utf8CodeUnitCount)
         }

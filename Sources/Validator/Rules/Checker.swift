@@ -16,6 +16,8 @@ struct Checker {
     /// Line positions, built on first use (only fixes that insert lines need them).
     private let lines = LazyLineIndex()
     var lineIndex: LineIndex { lines.index(for: tree) }
+    /// The parser's diagnostics by position, built on first use (`FlaggedValues`).
+    let syntaxIndex = SyntaxDiagnosticIndex()
 
     /// Per node: preorder links and schema ids, built once (ids inside a set on demand when a
     /// cache may make checking it unnecessary).
@@ -26,6 +28,18 @@ struct Checker {
     var slotsChain: StyleChain? = nil
     /// What `checkValue` decoded for the block in `slots`, for lint to reuse.
     var decoded = DecodedValues()
+    /// Key ids the block in `slots` may set under a misspelt key (`HiddenKeys`); almost
+    /// always empty.
+    var misspeltKeys: [Int] = []
+    /// Styles this file names only through a misspelling (a `style:` naming no style, a
+    /// misspelt `style` key): not reported unused, since that is the same mistake.
+    var meantStyles: Set<String> = []
+    /// The number of the template or annotation set being checked, for `ReportMarker`s, and
+    /// the marker of each style property and kind reported as not applying (TDL120).
+    var styleFindingsGeneration = 0
+    var reportMarkers: [StyleFinding: ReportMarker] = [:]
+    /// Whether an import failed (`importsFailed`), once known.
+    var importFailure: Bool? = nil
 
     /// Schema tables read for every property, copied once here: a `static let` passes a
     /// one-time-initialisation check on every read.
@@ -75,6 +89,8 @@ struct Checker {
                 guard node[id] >= 0 else { return -1 }
                 return styles[Int(owner[id])].importedFrom == nil ? node[id] : -2
             }
+            hidden = HiddenStyleKeys(styles)
+            hidesKeys = hidden.all || !hidden.ids.isEmpty
         }
 
         /// Where the nearest style of the chain sets key `id`, as `localNode` says, without
@@ -103,6 +119,13 @@ struct Checker {
         /// thread, so it goes without the dynamic exclusivity check of each class property
         /// access.
         @exclusivity(unchecked) var findingsByKind: [[Diagnostic]?] = Array(repeating: nil, count: Schema.kinds.count + 1)
+        /// Per kind, like `findingsByKind`: each finding's `ReportMarker`.
+        @exclusivity(unchecked) var markersByKind: [[ReportMarker]?] = Array(repeating: nil, count: Schema.kinds.count + 1)
+
+        /// What the chain may set under keys the checker cannot read (`HiddenKeys`), and
+        /// whether that is anything (asked for every element that uses the chain).
+        let hidden: HiddenStyleKeys
+        let hidesKeys: Bool
     }
 
     /// A style as the rules read it: the model's definition plus its properties by key id.
@@ -212,7 +235,8 @@ struct Checker {
         styleIDs = NameTable(names)
         checkTopLevelBlocks(document)
         // Used means used by any file of the project that sees the style (checked alone, this one).
-        for (name, style) in styles where style.importedFrom == nil && !project.isUsed(StyleID(path: file.path, name: name)) {
+        for (name, style) in styles where style.importedFrom == nil && !project.isUsed(StyleID(path: file.path, name: name))
+            && !meantStyles.contains(name) {
             report(.unusedStyle, style.block.headerRange, "style `\(name)` is never used", tags: [.unnecessary])
         }
     }
@@ -287,16 +311,20 @@ struct Checker {
                     }
                 }
                 diagnostics.append(contentsOf: moved.diagnostics)
+                meantStyles.formUnion(hit.meantStyles)
                 reused += 1
                 if fresh[key] == nil { fresh[key] = moved }
                 continue
             }
             nodes.resolveIDs(of: block.node.id, raw)
             let before = diagnostics.count
+            let meantBefore = meantStyles
+            meantStyles = []
             checkTopLevel(block)
             checked += 1
             fresh[key] = ValidationCache.Entry(bytes: Array(bytes), start: range.start,
-                                               diagnostics: Array(diagnostics[before...]))
+                                               diagnostics: Array(diagnostics[before...]), meantStyles: meantStyles)
+            meantStyles.formUnion(meantBefore)
         }
         cache.replace(with: fresh, styleStarts: styleStarts, checked: checked, reused: reused)
     }
@@ -407,13 +435,17 @@ struct Checker {
             // (a style that only leads into a cycle is not reported).
             if let n = current, let start = index[n] { cycles.append(Array(path[start...])) }
         }
-        // Reported at every style of this file on the cycle, read from that style.
+        // One cycle is one mistake: reported once, at the first style of this file on it (read
+        // from that style), with the others as related locations (the first ten).
         for cycle in cycles {
-            for (i, name) in cycle.enumerated() {
-                guard let style = styles[name], style.importedFrom == nil else { continue }
-                let range = style.block.property("style")?.valueRange ?? style.block.headerRange
-                report(.styleCycle, range, "style cycle: \(Checker.cycleText(cycle, from: i))")
+            let local = cycle.indices.filter { styles[cycle[$0]]?.importedFrom == nil }
+            guard let first = local.min(by: { (styles[cycle[$0]]?.block.range.start ?? 0) < (styles[cycle[$1]]?.block.range.start ?? 0) }),
+                  let style = styles[cycle[first]] else { continue }
+            func place(_ s: StyleDefinition) -> ByteRange { s.block.property("style")?.valueRange ?? s.block.headerRange }
+            let related = local.filter { $0 != first }.prefix(10).compactMap { i in
+                styles[cycle[i]].map { RelatedLocation(range: place($0), message: "`\(cycle[i])` extends `\(cycle[(i + 1) % cycle.count])` here") }
             }
+            report(.styleCycle, place(style), "style cycle: \(Checker.cycleText(cycle, from: first))", related: related)
         }
     }
 
@@ -449,6 +481,9 @@ struct Checker {
         guard let kind = block.kindToken.map({ _ in block.kind }), !kind.isEmpty else { return }
         guard let schema = Schema.kind(kind, in: .topLevel), !schema.isDirective else {
             reportKindNotAllowed(block, placement: .topLevel)
+            // What the block uses is still used: reporting its kind is enough.
+            var scope = Scope(container: block, kind: kind)
+            noteUses(ofUnchecked: block.node.id, scope: &scope)
             return
         }
         checkNameAndTitle(block, schema)

@@ -1,5 +1,18 @@
 import TemplateFormat
 
+/// A style's property (its file and offset) reported as not applying to a kind (TDL120).
+struct StyleFinding: Hashable {
+    let path: String?
+    let start: Int
+    let kindID: Int
+}
+
+/// The set (`Checker.styleFindingsGeneration`) in which a `StyleFinding` was last reported:
+/// it is reported once per set, whichever chain holds the property.
+final class ReportMarker {
+    @exclusivity(unchecked) var set = -1
+}
+
 /// What the rules learn about one template or annotation set while walking it.
 struct Scope {
     let container: BlockSyntax
@@ -20,6 +33,7 @@ struct Scope {
 
 extension Checker {
     mutating func checkContainer(_ block: BlockSyntax, schema: KindSchema, scope: inout Scope) {
+        styleFindingsGeneration += 1
         // Parameters first: interpolations anywhere in the template may use them.
         for (c, entry) in nodes.children(of: block.node.id) where entry.kind == .block && Int(entry.id) == SchemaIndex.paramsKindID {
             guard let params = tree.node(at: c).asBlock else { continue }
@@ -71,6 +85,7 @@ extension Checker {
                 if let child = tree.node(at: c).asBlock {
                     reportKindNotAllowed(child, placement: kind.childPlacement, parentKind: kind.schema.name)
                 }
+                noteUses(ofUnchecked: c, scope: &scope)
                 // Misplaced elements are still drawn by previews: lint them too.
                 if let frame, isElement { lintUnchecked(c, kindID: kindID, frame: frame) }
                 continue
@@ -108,6 +123,7 @@ extension Checker {
     mutating func checkProperties(node: Int, kind: SchemaIndex.KindBox, scope: inout Scope) {
         let kindID = kind.id
         slots.removeAll()
+        if !misspeltKeys.isEmpty { misspeltKeys.removeAll() }
         // Keys without a schema id (parameter names, unknown keys), by text; made on first use.
         var otherKeys: [String: Int]? = nil
         for (c, entry) in nodes.children(of: node) {
@@ -147,15 +163,19 @@ extension Checker {
                 ref = kindID >= 0 ? propertyRefs[kindID * propertyCount + id] : nil
             }
             guard let ref else {
-                reportUnknownProperty(node: c, kind: kind)
+                reportUnknownProperty(node: c, kind: kind, scope: &scope)
                 continue
             }
             ref._withUnsafeGuaranteedRef { checkValue(node: c, $0, scope: &scope) }
         }
-        // Required properties (a style supplies them to elements that use it).
+        let styleNode = slots[key.style]
+        slotsChain = chain(ofStyleIn: styleNode)
+        // Required properties (a style supplies them to elements that use it; one that may
+        // be hidden is not reported missing).
         for required in kind.required where slots[required.id] < 0 {
             let schemaProperty = required.property
             if required.alternatives.contains(where: { slots[$0] >= 0 }) { continue }
+            if mayBeHidden(required.id) || required.alternatives.contains(where: { mayBeHidden($0) }) { continue }
             guard let block = tree.node(at: node).asBlock else { continue }
             if effectiveProperty(block, schemaProperty.name) != nil { continue }
             let placeholder = schemaProperty.type.example
@@ -170,8 +190,6 @@ extension Checker {
             report(.conflictingProperties, second.keyToken.range, "`\(second.key)` and `\(first.key)` cannot both be set on `\(kind.schema.name)`",
                    related: [RelatedLocation(range: first.range, message: "`\(first.key)` is set here")])
         }
-        let styleNode = slots[key.style]
-        slotsChain = chain(ofStyleIn: styleNode)
         if let chain = slotsChain, kindID != SchemaIndex.styleKindID {
             checkStyleApplies(useNode: styleNode, kind: kind, chain: chain)
         }
@@ -181,24 +199,40 @@ extension Checker {
     func keyRange(_ node: Int) -> ByteRange { raw.tokens[raw.firstToken(node)].range }
 
     /// Reports each property the style chain sets that the kind does not use, at the
-    /// element's `style:` value. What a chain reports for a kind is the same at every use,
-    /// so it is worked out once per style and kind; each use gets its own diagnostic (the
-    /// language server keys the JSON it reuses on a diagnostic's wording box), sharing the
-    /// message and related locations.
+    /// element's `style:` value: once per property and kind in a template or annotation set
+    /// (the first use), since one line of a style is one mistake however often it is used.
+    /// What a chain reports for a kind is the same at every use, so it is worked out once
+    /// per style and kind; each report is its own diagnostic (the language server keys the
+    /// JSON it reuses on a diagnostic's wording box), sharing the message and related
+    /// locations. Per set, not per document: a set's findings must depend only on its own
+    /// text and the styles (`ValidationCache`).
     mutating func checkStyleApplies(useNode: Int, kind: SchemaIndex.KindBox, chain: StyleChain) {
         let kindID = kind.id
         let slot = kindID + 1
         let findings: [Diagnostic]
+        let markers: [ReportMarker]
         if let known = chain.findingsByKind[slot] {
             findings = known
+            markers = chain.markersByKind[slot] ?? []
         } else {
             let styleName = raw.atoms(of: useNode).first.map(raw.text) ?? ""
             findings = styleDoesNotApply(schema: kind.schema, kindID: kindID, styleName: styleName, chain: chain)
+            // One marker per style property and kind, shared by every chain that holds it.
+            markers = findings.map { finding in
+                let source = finding.related.first
+                let key = StyleFinding(path: source?.path, start: source?.range.start ?? -1, kindID: kindID)
+                if let shared = reportMarkers[key] { return shared }
+                let marker = ReportMarker()
+                reportMarkers[key] = marker
+                return marker
+            }
             chain.findingsByKind[slot] = findings
+            chain.markersByKind[slot] = markers
         }
         guard !findings.isEmpty else { return }
         let useRange = raw.valueRange(ofProperty: useNode)
-        for finding in findings {
+        for (finding, marker) in zip(findings, markers) where marker.set != styleFindingsGeneration {
+            marker.set = styleFindingsGeneration
             diagnostics.append(finding.reported(at: useRange))
         }
     }
@@ -207,7 +241,8 @@ extension Checker {
         var findings: [Diagnostic] = []
         var reported: Set<String> = []
         for style in chain.styles {
-            for (i, id) in style.ids.enumerated() where id != key.style && !SchemaIndex.has(id, inKind: kindID) {
+            // A key that no element takes is reported in the style itself (TDL102).
+            for (i, id) in style.ids.enumerated() where id >= 0 && id != key.style && styleableRefs[id] != nil && !SchemaIndex.has(id, inKind: kindID) {
                 let p = style.properties[i].property
                 let key = p.key
                 guard reported.insert(key).inserted else { continue }
@@ -221,27 +256,6 @@ extension Checker {
             }
         }
         return findings
-    }
-
-    @inline(never)
-    mutating func reportUnknownProperty(node: Int, kind: SchemaIndex.KindBox) {
-        guard let property = tree.node(at: node).asProperty else { return }
-        if reportUnfinishedHeader(property, in: kind.schema) { return }
-        reportUnknownProperty(property, schema: kind.schema)
-    }
-
-    mutating func reportUnknownProperty(_ property: PropertySyntax, schema: KindSchema) {
-        let names = schema.anyElementProperty ? Schema.styleablePropertyNames : schema.properties.map(\.name)
-        var message = "`\(schema.name)` has no property `\(property.key)`"
-        var fixes: [Fix] = []
-        if let guess = didYouMean(property.key, among: names, at: property.keyToken.range) {
-            message += guess.suffix
-            fixes.append(guess.fix)
-        } else if !Schema.kinds(acceptingProperty: property.key).isEmpty {
-            let owners = Schema.kinds(acceptingProperty: property.key).prefix(4).map { "`\($0.name)`" }.joined(separator: ", ")
-            message += "; it belongs to \(owners)"
-        }
-        report(.unknownProperty, property.keyToken.range, MessageText(message), fixes: fixes)
     }
 
     /// The whole line of `range` including its line break, for edits that delete a line.

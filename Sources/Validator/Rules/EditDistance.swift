@@ -18,16 +18,28 @@ func editDistance(_ a: String, _ b: String) -> Int {
     return previous[y.count]
 }
 
-/// The candidate nearest to `word`, if it is close enough to be a likely typo.
+/// The candidate nearest to `word`, if it is close enough to be a likely typo (the first of
+/// equally near ones).
 func nearest(_ word: String, among candidates: [String]) -> String? {
-    var best: (String, Int)? = nil
+    allNearest(word, among: candidates).first
+}
+
+/// Every candidate at the smallest distance from `word`, if that is close enough to be a
+/// likely typo; in the candidates' order.
+func allNearest(_ word: String, among candidates: [String]) -> [String] {
+    var best: [String] = []
+    var bestDistance = Int.max
     for c in candidates {
         let d = editDistance(word, c)
-        if d < (best?.1 ?? Int.max) { best = (c, d) }
+        if d < bestDistance {
+            best = [c]
+            bestDistance = d
+        } else if d == bestDistance {
+            best.append(c)
+        }
     }
-    guard let (name, distance) = best else { return nil }
     let limit = max(1, min(3, (word.count + 2) / 3))
-    return distance <= limit ? name : nil
+    return bestDistance <= limit ? best : []
 }
 
 /// A did-you-mean for `word`, when a candidate is near: the words that end the message and

@@ -39,13 +39,16 @@ extension Checker {
             canvas = (Double(device.width), Double(device.height))
         }
         let isTemplate = kindID == SchemaIndex.templateKindID
-        let background = color(key.background) ?? (isTemplate ? RGBAColor(red: 255, green: 255, blue: 255) : nil)
+        var background = color(key.background) ?? (isTemplate ? RGBAColor(red: 255, green: 255, blue: 255) : nil)
+        // A background that cannot be read (reported) or may be misspelt is unknown.
+        if isSet(key.background) ? color(key.background) == nil : mayBeHidden(key.background) { background = nil }
         return LintFrame(origin: (0, 0), canvas: canvas, background: background)
     }
 
     /// Lints an element the structure pass skipped, and a group's elements with it.
     mutating func lintUnchecked(_ node: Int, kindID: Int, frame: LintFrame) {
         slots.fill(block: node, nodes)
+        if !misspeltKeys.isEmpty { misspeltKeys.removeAll() }
         slotsChain = chain(ofStyleIn: slots[key.style])
         let inner = lintElement(node, kindID: kindID, frame: frame)
         slots.removeAll()
@@ -91,15 +94,18 @@ extension Checker {
         }
 
         var background = frame.background
-        var ownBackground = color(key.background)
-        if ownBackground == nil && kindID == lintKinds.label { ownBackground = color(key.fill) }
-        if let bg = ownBackground {
+        // A label's `fill` is its background. One that cannot be read (reported) or may be
+        // misspelt leaves the background unknown: contrast is not judged.
+        let backgroundID = kindID == lintKinds.label && !isSet(key.background) ? key.fill : key.background
+        if let bg = color(backgroundID) {
             background = frame.background.map { ColorMath.composite(bg, over: $0) } ?? (bg.isOpaque ? bg : nil)
+        } else if isSet(backgroundID) || mayBeHidden(key.background) || (kindID == lintKinds.label && mayBeHidden(key.fill)) {
+            background = nil
         }
         if lintKinds.showsText[kindID] {
             checkText(node, kindID: kindID, background: background)
         }
-        if kindID == lintKinds.image && !isSet(key.alt), let block = tree.node(at: node).asBlock {
+        if kindID == lintKinds.image && !isSet(key.alt) && !mayBeHidden(key.alt), let block = tree.node(at: node).asBlock {
             report(.missingAlt, block.headerRange, "image\(block.name.map { " `\($0)`" } ?? "") has no `alt` text for screen readers; describe it, or write `alt: \"\"` if it is decorative",
                    fixes: insertPropertyFix(block, key: "alt", value: "\"\"").map { [$0] } ?? [])
         }
@@ -245,7 +251,13 @@ extension Checker {
         }
         guard let background else { return }
         var foreground = lintKinds.defaultTextColor[kindID]
-        if let own = color(key.color) { foreground = own }
+        if let own = color(key.color) {
+            foreground = own
+        } else if isSet(key.color) || mayBeHidden(key.color) {
+            // A colour that cannot be read is reported where it is written; one that may be
+            // misspelt is unknown.
+            return
+        }
         let shown = ColorMath.composite(foreground, over: background)
         let ratio = ColorMath.contrast(shown, background)
         let size: Double

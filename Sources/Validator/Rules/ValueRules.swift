@@ -63,7 +63,7 @@ extension Checker {
                 if id >= 0 { decoded.set(id, node: node, color: color) }
                 return
             }
-            checkColor(t, node: node)
+            checkColor(t, node: node, schema)
         case .point, .size:
             wrongType(node, schema)
         case .enumeration:
@@ -76,14 +76,20 @@ extension Checker {
         case .styleReference:
             guard t.kind == .identifier else { return wrongType(node, schema) }
             let id = styleID(t)
-            if id < 0 {
+            if id < 0 && importsFailed {
+                // The style may be in the import that failed: its TDL113 or TDL114 is the report.
+                return
+            } else if id < 0 {
                 let name = raw.text(t)
-                let candidates = Array(styles.keys).sorted()
+                let allStyles = Array(styles.keys).sorted()
                 var message = "no style named `\(name)`"
                 var fixes: [Fix] = []
-                if let guess = didYouMean(name, among: candidates, at: t.range) {
+                if let guess = didYouMean(name, among: allStyles, at: t.range) {
                     message += guess.suffix
                     fixes.append(guess.fix)
+                    // The style meant (any of the equally near ones) is not unused: this is its
+                    // use, misspelt.
+                    for meant in allNearest(name, among: allStyles) { noteMeant(style: meant) }
                 }
                 report(.undefinedStyle, t.range, MessageText(message), fixes: fixes)
             }
@@ -100,6 +106,17 @@ extension Checker {
         }
     }
 
+    /// Whether an `import` of this document could not be read or is a cycle (reported before
+    /// any set is checked), worked out on first use.
+    var importsFailed: Bool {
+        mutating get {
+            if let known = importFailure { return known }
+            let failed = diagnostics.contains { $0.code == DiagnosticCode.importNotFound.code || $0.code == DiagnosticCode.importCycle.code }
+            importFailure = failed
+            return failed
+        }
+    }
+
     /// A value of two or more atoms: only points, sizes and fonts take more than one.
     @inline(never)
     mutating func checkAtoms(_ list: AtomTokens, node: Int, _ schema: SchemaIndex.PropertyBox) {
@@ -111,6 +128,7 @@ extension Checker {
         case .size:
             guard list.count == 3, let w = number(0), list[1].kind == .identifier, raw.token(list[1], equals: "x"),
                   let h = number(2), pxOnly(list[0], w.unitStart), pxOnly(list[2], h.unitStart) else {
+                if reportedAsSyntax(node, schema) { return }
                 if list.count == 2, number(0) != nil, number(1) != nil {
                     let a = raw.text(list[0]), b = raw.text(list[1])
                     let range = raw.valueRange(ofProperty: node)
@@ -144,12 +162,14 @@ extension Checker {
 
     /// A value of the wrong shape for its property.
     mutating func wrongType(_ node: Int, _ schema: SchemaIndex.PropertyBox) {
+        if reportedAsSyntax(node, schema) { return }
         let what = describe(tree.node(at: node).asProperty?.atoms ?? [])
         report(.wrongType, raw.valueRange(ofProperty: node), "`\(propertyKey(node))` expects \(schema.schema.type.expectation), found \(what)")
     }
 
     /// A number whose unit its property does not take.
     mutating func reportUnit(_ node: Int, _ schema: SchemaIndex.PropertyBox, _ token: Token, unitStart: Int) {
+        if reportedAsSyntax(node, schema) { return }
         let units = schema.schema.type.numberUnits ?? []
         let written = tree.text(of: ByteRange(start: unitStart, end: token.end))
         let allowed = units.isEmpty ? "no unit" : "a bare number or " + units.map { "`\($0.rawValue)`" }.joined(separator: ", ")
@@ -220,7 +240,7 @@ extension Checker {
         report(.outOfRange, token.range, "`\(schema.schema.name)` must be \(allowed), found \(number: value)")
     }
 
-    mutating func checkColor(_ token: Token, node: Int) {
+    mutating func checkColor(_ token: Token, node: Int, _ schema: SchemaIndex.PropertyBox) {
         // Called for what `colorValue` could not read. Malformed colours are syntax errors.
         if token.kind == .color { return }
         let atom = AtomSyntax(tree: tree, token: token)
@@ -239,6 +259,7 @@ extension Checker {
             }
             report(.unknownEnumValue, atom.range, MessageText(message), fixes: fixes)
         default:
+            if reportedAsSyntax(node, schema) { return }
             report(.wrongType, atom.range, "`\(propertyKey(node))` expects a colour (#RRGGBB or a CSS colour name), found \(describe([atom]))")
         }
     }
@@ -252,7 +273,9 @@ extension Checker {
                 continue
             }
             if range.length != name.utf8.count + 4 {
-                // `{{ name }}`: the name must sit directly between the braces (docs/LANGUAGE.md, Strings).
+                // `{{ name }}`: the name must sit directly between the braces (docs/LANGUAGE.md,
+                // Strings). It still says which parameter it means: that one is not unused.
+                if scope.kind == "template" && scope.params[name] != nil { scope.usedParams.insert(name) }
                 report(.malformedInterpolation, range, "`{{` and `}}` must touch the parameter name: write `{{\(name)}}`, or `\\{{` for literal braces",
                        fixes: [Fix(title: "Write `{{\(name)}}`", edits: [TextEdit(range: range, newText: "{{\(name)}}")], isCertain: false),
                                Fix(title: "Escape the brace", edits: [TextEdit(range: ByteRange(start: range.start, end: range.start), newText: "\\")], isCertain: false)])
@@ -271,6 +294,8 @@ extension Checker {
                 let declared = Array(scope.params.keys).sorted()
                 var message = "parameter `\(name)` is not declared in this template's `params`"
                 var fixes: [Fix] = []
+                // The parameter meant (any of the equally near ones) is not unused.
+                for meant in allNearest(name, among: declared) { scope.usedParams.insert(meant) }
                 if let guess = nearest(name, among: declared) {
                     message += "; did you mean `\(guess)`?"
                     fixes.append(Fix(title: "Change to `{{\(guess)}}`", edits: [TextEdit(range: range, newText: "{{\(guess)}}")], isCertain: false))
@@ -285,6 +310,12 @@ extension Checker {
             if bytes[k] == 0x5C { k += 2; continue }
             if bytes[k] == 0x7B && bytes[k + 1] == 0x7B {
                 if !found.contains(where: { $0.range.start == k }) {
+                    // It still names the parameter it was meant to use (read up to the name's end
+                    // only: a string may hold thousands of `{{`).
+                    if scope.kind == "template", let name = Checker.parameterName(after: k + 2, in: raw.bytes, end: content.end),
+                       scope.params[name] != nil {
+                        scope.usedParams.insert(name)
+                    }
                     report(.malformedInterpolation, ByteRange(start: k, end: k + 2),
                            "`{{` starts no `{{name}}` interpolation; write `\\{{` for literal braces",
                            fixes: [Fix(title: "Escape the brace", edits: [TextEdit(range: ByteRange(start: k, end: k), newText: "\\")])])
