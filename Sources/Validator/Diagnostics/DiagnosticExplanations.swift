@@ -441,7 +441,8 @@ enum DiagnosticExplanations {
               }
             }
 
-        Fix: for an unknown kind, changes it to the nearest allowed kind.
+        Fix: for an unknown kind, changes it to the nearest allowed kind, when the block checks
+        clean as that kind.
         Suppress with `// tdl-ignore TDL101` on the line above or at the end of the line.
         """#,
 
@@ -547,7 +548,8 @@ enum DiagnosticExplanations {
               background: #F5F5F5
             }
 
-        Fix: adds the property as the block's last line with a placeholder value (`size: 327 x 180`).
+        Fix: adds the property as the block's last line with a placeholder value that is valid
+        wherever the property is (`size: 327 x 180`, `text: "Hello"`).
         Suppress with `// tdl-ignore TDL105` on the line above or at the end of the line.
         """#,
 
@@ -571,7 +573,8 @@ enum DiagnosticExplanations {
               background: white
             }
 
-        Fix: for a size written as a point, `375, 200`, rewrites it as `375 x 200`.
+        Fix: for a size written as two numbers, `375 200`, rewrites it as `375 x 200` (when both are
+        sizes the property takes).
         Suppress with `// tdl-ignore TDL106` on the line above or at the end of the line.
         """#,
 
@@ -630,8 +633,10 @@ enum DiagnosticExplanations {
 
         `style: NAME` names no `style` of this file or of the files it imports. When a style name is
         close, the message suggests it, with a fix; otherwise define the style or import its file.
-        What the missing style might have supplied is not reported missing, the style suggested
-        is not reported unused, and when an import cannot be read, its TDL113 is the one report.
+        The fix offers a style that supplies what the element lacks (a required property), and in
+        a style never one that would make a cycle. What the missing style might have supplied is
+        not reported missing, the style suggested is not reported unused, and when an import
+        cannot be read, its TDL113 is the one report.
 
         Bad:
             template card {
@@ -983,7 +988,8 @@ enum DiagnosticExplanations {
               }
             }
 
-        Fix: for a `{{` that starts no interpolation, inserts `\` before it: the literal text `{{`.
+        Fix: for a `{{` that starts no interpolation, inserts `\` before it: the literal text `{{`;
+        for spaces inside, writes `{{name}}` when `name` is a parameter of the template.
         Suppress with `// tdl-ignore TDL122` on the line above or at the end of the line.
         """#,
 

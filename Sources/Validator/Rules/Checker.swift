@@ -38,6 +38,8 @@ struct Checker {
     /// the marker of each style property and kind reported as not applying (TDL120).
     var styleFindingsGeneration = 0
     var reportMarkers: [StyleFinding: ReportMarker] = [:]
+    /// Whether the checker is checking a block as another kind, for its errors only (`isClean`).
+    var inSandbox = false
     /// Whether an import failed (`importsFailed`), once known.
     var importFailure: Bool? = nil
 
@@ -514,7 +516,8 @@ struct Checker {
         }
     }
 
-    mutating func reportKindNotAllowed(_ block: BlockSyntax, placement: Placement?, parentKind: String? = nil) {
+    /// `scope`: a copy of the set's scope, for a block inside a set (the fix's sandbox).
+    mutating func reportKindNotAllowed(_ block: BlockSyntax, placement: Placement?, parentKind: String? = nil, scope: Scope? = nil) {
         let kind = block.kind
         let here = placement.map { $0 == .topLevel ? "at the top level" : $0 == .annotations ? "in an annotation set" : "in a \($0.rawValue)" }
             ?? "inside `\(parentKind ?? "this block")`"
@@ -531,7 +534,8 @@ struct Checker {
         }
         if !allowed.isEmpty { message += ". Allowed here: " + allowed.joined(separator: ", ") }
         var fixes: [Fix] = []
-        if Schema.kind(kind) == nil, let guess = nearest(kind, among: allowed), let token = block.kindToken {
+        if Schema.kind(kind) == nil, let guess = nearest(kind, among: allowed), let token = block.kindToken,
+           let schema = Schema.kind(guess), isClean(block, as: schema, scope: scope) {
             fixes.append(Fix(title: "Change to `\(guess)`", edits: [TextEdit(range: token.range, newText: guess)], isCertain: false))
         }
         report(.kindNotAllowed, block.headerRange, MessageText(message), fixes: fixes)

@@ -83,7 +83,7 @@ extension Checker {
             let isElement = kindID >= 0 && SchemaIndex.isElement[kindID]
             guard let placement = kind.childPlacement, SchemaIndex.allows(kindID, in: placement) else {
                 if let child = tree.node(at: c).asBlock {
-                    reportKindNotAllowed(child, placement: kind.childPlacement, parentKind: kind.schema.name)
+                    reportKindNotAllowed(child, placement: kind.childPlacement, parentKind: kind.schema.name, scope: scope)
                 }
                 noteUses(ofUnchecked: c, scope: &scope)
                 // Misplaced elements are still drawn by previews: lint them too.
@@ -207,6 +207,8 @@ extension Checker {
     /// locations. Per set, not per document: a set's findings must depend only on its own
     /// text and the styles (`ValidationCache`).
     mutating func checkStyleApplies(useNode: Int, kind: SchemaIndex.KindBox, chain: StyleChain) {
+        // A sandbox (`isClean`) looks for errors only.
+        guard !inSandbox else { return }
         let kindID = kind.id
         let slot = kindID + 1
         let findings: [Diagnostic]

@@ -84,12 +84,14 @@ extension Checker {
                 let allStyles = Array(styles.keys).sorted()
                 var message = "no style named `\(name)`"
                 var fixes: [Fix] = []
-                if let guess = didYouMean(name, among: allStyles, at: t.range) {
+                let candidates = styleCandidates(allStyles, forUseIn: raw.parent(node), ownerKindID: nodes.id(raw.parent(node)))
+                if let guess = didYouMean(name, among: candidates.message, at: t.range) {
                     message += guess.suffix
-                    fixes.append(guess.fix)
+                    // The fix only where its style leaves nothing missing and makes no cycle.
+                    if let meant = nearest(name, among: candidates.message), candidates.fix.contains(meant) { fixes.append(guess.fix) }
                     // The style meant (any of the equally near ones) is not unused: this is its
                     // use, misspelt.
-                    for meant in allNearest(name, among: allStyles) { noteMeant(style: meant) }
+                    for meant in allNearest(name, among: candidates.message) { noteMeant(style: meant) }
                 }
                 report(.undefinedStyle, t.range, MessageText(message), fixes: fixes)
             }
@@ -117,6 +119,26 @@ extension Checker {
         }
     }
 
+    /// The styles a did-you-mean may name for a `style:` in `block` (for a style, none that is
+    /// or extends it), and those it may also offer as a fix: for an element, the styles that
+    /// supply every required property it does not set itself (the fix must leave none missing).
+    func styleCandidates(_ all: [String], forUseIn block: Int, ownerKindID: Int) -> (message: [String], fix: [String]) {
+        if ownerKindID == SchemaIndex.styleKindID {
+            guard let own = raw.blockHeader(block).name.map(raw.text) else { return (all, all) }
+            let acyclic = all.filter { !(chains[$0]?.styles.contains { $0.block.name == own } ?? false) }
+            return (acyclic, acyclic)
+        }
+        guard ownerKindID >= 0, let element = tree.node(at: block).asBlock else { return (all, all) }
+        let missing = SchemaIndex.required(ownerKindID).filter { required in
+            ([required.id] + required.alternatives).allSatisfy { element.property(SchemaIndex.properties.names[$0]) == nil }
+        }
+        guard !missing.isEmpty else { return (all, all) }
+        return (all, all.filter { name in
+            guard let chain = chains[name] else { return false }
+            return missing.allSatisfy { required in ([required.id] + required.alternatives).contains { chain.sets($0) } }
+        })
+    }
+
     /// A value of two or more atoms: only points, sizes and fonts take more than one.
     @inline(never)
     mutating func checkAtoms(_ list: AtomTokens, node: Int, _ schema: SchemaIndex.PropertyBox) {
@@ -129,11 +151,14 @@ extension Checker {
             guard list.count == 3, let w = number(0), list[1].kind == .identifier, raw.token(list[1], equals: "x"),
                   let h = number(2), pxOnly(list[0], w.unitStart), pxOnly(list[2], h.unitStart) else {
                 if reportedAsSyntax(node, schema) { return }
-                if list.count == 2, number(0) != nil, number(1) != nil {
+                if list.count == 2, let w = number(0), let h = number(1) {
                     let a = raw.text(list[0]), b = raw.text(list[1])
                     let range = raw.valueRange(ofProperty: node)
+                    // The fix only when `a x b` is a size this property takes.
+                    let valid = pxOnly(list[0], w.unitStart) && pxOnly(list[1], h.unitStart)
+                        && (schema.range.map { $0.contains(w.value) && $0.contains(h.value) } ?? true)
                     report(.wrongType, range, "`\(propertyKey(node))` is a size, written `W x H`",
-                           fixes: [Fix(title: "Write `\(a) x \(b)`", edits: [TextEdit(range: range, newText: "\(a) x \(b)")])])
+                           fixes: valid ? [Fix(title: "Write `\(a) x \(b)`", edits: [TextEdit(range: range, newText: "\(a) x \(b)")])] : [])
                     return
                 }
                 return wrongType(node, schema)
@@ -276,9 +301,13 @@ extension Checker {
                 // `{{ name }}`: the name must sit directly between the braces (docs/LANGUAGE.md,
                 // Strings). It still says which parameter it means: that one is not unused.
                 if scope.kind == "template" && scope.params[name] != nil { scope.usedParams.insert(name) }
+                // `{{name}}` only where it names a parameter (a style's strings are checked
+                // where a template uses them).
+                let writable = scope.kind == "template" ? scope.params[name] != nil : scope.kind != "annotations"
+                var fixes = [Fix(title: "Escape the brace", edits: [TextEdit(range: ByteRange(start: range.start, end: range.start), newText: "\\")], isCertain: false)]
+                if writable { fixes.insert(Fix(title: "Write `{{\(name)}}`", edits: [TextEdit(range: range, newText: "{{\(name)}}")], isCertain: false), at: 0) }
                 report(.malformedInterpolation, range, "`{{` and `}}` must touch the parameter name: write `{{\(name)}}`, or `\\{{` for literal braces",
-                       fixes: [Fix(title: "Write `{{\(name)}}`", edits: [TextEdit(range: range, newText: "{{\(name)}}")], isCertain: false),
-                               Fix(title: "Escape the brace", edits: [TextEdit(range: ByteRange(start: range.start, end: range.start), newText: "\\")], isCertain: false)])
+                       fixes: fixes)
                 continue
             }
             if scope.kind == "annotations" {

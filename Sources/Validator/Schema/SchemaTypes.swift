@@ -96,11 +96,12 @@ public enum ValueType: Sendable, Hashable {
         }
     }
 
-    /// A valid value in canonical TDL source text, for completion snippets and docs.
+    /// A valid value in canonical TDL source text, for completion snippets, docs and the
+    /// placeholder a fix inserts: valid wherever the type is, so it names no parameter.
     public var example: String {
         switch self {
         case .string: return "\"…\""
-        case .text: return "\"Hello, {{name}}\""
+        case .text: return "\"Hello\""
         case .number(let units): return units.first == .deg ? "45" : "16"
         case .integer: return "1"
         case .boolean: return "true"

@@ -1,0 +1,56 @@
+import XCTest
+import TemplateFormat
+@testable import Validator
+
+/// Applying any fix the validator offers, certain or not, never adds an error: after it, no
+/// error code appears more often than before, and the fixed diagnostic's code less often.
+/// Checked over the rule table's bad documents.
+final class FixesAddNoErrorTests: XCTestCase {
+    struct Outcome {
+        var failures: [String] = []
+        var applied = 0
+        var codes: Set<String> = []
+    }
+
+    static func errorCounts(_ diagnostics: [Diagnostic]) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for d in diagnostics where d.severity == .error { counts[d.code, default: 0] += 1 }
+        return counts
+    }
+
+    /// Applies every fix of every diagnostic of `bytes` and checks the rule.
+    static func check(_ label: String, _ bytes: [UInt8], validate: ([UInt8]) -> [Diagnostic], into outcome: inout Outcome) {
+        let before = validate(bytes)
+        let errorsBefore = errorCounts(before)
+        for d in before {
+            for fix in d.fixes {
+                let fixed = applying(fix.edits, to: bytes)
+                let after = validate(fixed)
+                outcome.applied += 1
+                outcome.codes.insert(d.code)
+                var problems: [String] = []
+                for (code, n) in errorCounts(after) where n > errorsBefore[code] ?? 0 {
+                    problems.append("adds \(code) (\(errorsBefore[code] ?? 0) -> \(n))")
+                }
+                if after.with(code: d.code).count >= before.with(code: d.code).count {
+                    problems.append("leaves as many \(d.code) as before")
+                }
+                if !problems.isEmpty {
+                    outcome.failures.append("\(label): fix \"\(fix.title)\" of \(d.code) \"\(d.message)\" \(problems.joined(separator: ", "))\n"
+                                            + "after:\n  \(describe(after, in: fixed))\ndocument after the fix:\n\(String(decoding: fixed, as: UTF8.self))")
+                }
+            }
+        }
+    }
+
+    func testNoFixInTheRuleTableAddsAnError() {
+        var outcome = Outcome()
+        for c in RuleTable.cases {
+            FixesAddNoErrorTests.check("\(c.code) (\(c.name))", c.bad, validate: { bytes in
+                Validator.validate(bytes, path: c.path, loader: RuleCase.loader(c.files, path: c.path, document: bytes))
+            }, into: &outcome)
+        }
+        XCTAssertGreaterThanOrEqual(outcome.applied, 25)
+        XCTAssertTrue(outcome.failures.isEmpty, "\(outcome.failures.count) fixes add errors; first ones:\n" + outcome.failures.prefix(5).joined(separator: "\n----\n"))
+    }
+}
