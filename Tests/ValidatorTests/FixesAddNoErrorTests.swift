@@ -1,10 +1,11 @@
+import ProjectModel
 import XCTest
 import TemplateFormat
 @testable import Validator
 
 /// Applying any fix the validator offers, certain or not, never adds an error: after it, no
 /// error code appears more often than before, and the fixed diagnostic's code less often.
-/// Checked over the rule table's bad documents.
+/// Checked over the rule table's bad documents and the generated mistakes.
 final class FixesAddNoErrorTests: XCTestCase {
     struct Outcome {
         var failures: [String] = []
@@ -52,5 +53,23 @@ final class FixesAddNoErrorTests: XCTestCase {
         }
         XCTAssertGreaterThanOrEqual(outcome.applied, 25)
         XCTAssertTrue(outcome.failures.isEmpty, "\(outcome.failures.count) fixes add errors; first ones:\n" + outcome.failures.prefix(5).joined(separator: "\n----\n"))
+    }
+
+    func testNoFixForAGeneratedMistakeAddsAnError() {
+        print("FixesAddNoErrorTests: seeds \(MistakeCorpus.seeds)")
+        var outcome = Outcome()
+        for c in MistakeCorpus.mistakes() {
+            FixesAddNoErrorTests.check(c.label, c.bytes, validate: { Validator.validate($0, path: c.path, loader: c.loader) }, into: &outcome)
+        }
+        XCTAssertTrue(outcome.failures.isEmpty, "\(outcome.failures.count) of \(outcome.applied) fixes add errors; first ones:\n"
+                      + outcome.failures.prefix(5).joined(separator: "\n----\n"))
+        // Every code the rule table shows with a fix is reached by some generated mistake.
+        var table = Outcome()
+        for c in RuleTable.cases {
+            let found = Validator.validate(c.bad, path: c.path, loader: c.loader)
+            for d in found where !d.fixes.isEmpty { table.codes.insert(d.code) }
+        }
+        XCTAssertTrue(table.codes.isSubset(of: outcome.codes),
+                      "codes with fixes that no generated mistake reaches: \(table.codes.subtracting(outcome.codes).sorted())")
     }
 }
