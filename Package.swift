@@ -52,6 +52,6 @@ let package = Package(
         .testTarget(name: "LSPProtocolTests", dependencies: ["LSPProtocol"]),
         .testTarget(name: "LanguageFeaturesTests", dependencies: ["LanguageFeatures", "ProjectModel", "TemplateFormat", "Validator"]),
         .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "LSPProtocol", "ProjectModel", "TemplateFormat", "Validator"]),
-        .testTarget(name: "TDLCommandsTests", dependencies: ["TDLCommands", "ProjectModel", "TemplateFormat", "ToolSupport"]),
+        .testTarget(name: "TDLCommandsTests", dependencies: ["TDLCommands", "ProjectModel", "TemplateFormat", "ToolSupport", "Validator"]),
     ]
 )

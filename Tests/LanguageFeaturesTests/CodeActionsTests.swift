@@ -43,9 +43,14 @@ final class CodeActionsTests: XCTestCase {
         let (bytes, diagnostics) = analyse(text)
         let at = offset(of: "image logo", in: text)
         let actions = CodeActions.quickFixes(for: diagnostics, in: ByteRange(start: at, end: at + 5), documentLength: bytes.count)
-        let add = actions.first { $0.title.contains("alt") }
-        XCTAssertNotNil(add, "\(actions.map(\.title))")
-        let fixed = String(decoding: FixSelection.apply(add?.edits ?? [], to: bytes), as: UTF8.self)
+        // A description to fill in, or decorative: each says which it is.
+        let describe = actions.first { $0.title.hasPrefix("Add a description") }
+        let decorative = actions.first { $0.title.hasPrefix("Mark as decorative") }
+        XCTAssertNotNil(describe, "\(actions.map(\.title))")
+        XCTAssertNotNil(decorative, "\(actions.map(\.title))")
+        let described = String(decoding: FixSelection.apply(describe?.edits ?? [], to: bytes), as: UTF8.self)
+        XCTAssertTrue(described.contains("    size: 10 x 10\n    alt: \"Describe the image\"\n  }"), described)
+        let fixed = String(decoding: FixSelection.apply(decorative?.edits ?? [], to: bytes), as: UTF8.self)
         XCTAssertTrue(fixed.contains("    size: 10 x 10\n    alt: \"\"\n  }"), fixed)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import Validator
 @testable import TDLCommands
 
 final class CheckCommandTests: XCTestCase {
@@ -89,8 +90,7 @@ final class CheckCommandTests: XCTestCase {
                = help: Write `5 x 5` (template-fmt check --fix applies it)
 
             """), out)
-        // Each `5x5` is one error (TDL008), not also a type error; so is `Whïte` (TDL001); the
-        // `é` in a header is one error (TDL001), not also an unexpected token.
+        // Each `5x5` is one error (TDL008), not also a type error; `é` in a header one (TDL001).
         XCTAssertTrue(out.hasSuffix("15 errors, 2 warnings, 1 hint in 1 file\n"), out)
 
         let colored = runTool(["check", "--stdin-filename", "t.tdl", "-"], stdin: text, color: true).out
@@ -243,5 +243,25 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(runTool(["explain", "tdl302"]).out, r.out, "codes are case-insensitive")
         XCTAssertEqual(runTool(["explain", "TDL999"]).status, 2)
         XCTAssertTrue(runTool(["explain", "--list"]).out.contains("TDL001"))
+    }
+
+    /// Every explanation is laid out the same way: the title line, then paragraphs and
+    /// sections (`Bad:`, `Good:`, `Fix:`, the suppression note) each after a blank line, a
+    /// `Bad:` and a `Good:` example, one final newline.
+    func testEveryExplanationSeparatesItsSections() {
+        let starts = ["Bad:", "Good:", "Fix:", "Suppress with", "Syntax errors cannot be suppressed"]
+        for code in DiagnosticCode.all {
+            let r = runTool(["explain", code.code])
+            XCTAssertEqual(r.status, 0)
+            let lines = r.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            XCTAssertEqual(lines.first, "\(code.code): \(code.title)")
+            XCTAssertEqual(lines.dropFirst().first, "", "\(code.code): a blank line after the title")
+            XCTAssertEqual(lines.filter { $0 == "Bad:" }.count, 1, "\(code.code)")
+            XCTAssertEqual(lines.filter { $0 == "Good:" }.count, 1, "\(code.code)")
+            for (i, line) in lines.enumerated() where starts.contains(where: { line.hasPrefix($0) }) {
+                XCTAssertEqual(lines[i - 1], "", "\(code.code): no blank line before \"\(line)\"")
+            }
+            XCTAssertTrue(r.out.hasSuffix(".\n") && !r.out.hasSuffix("\n\n"), "\(code.code) ends with one newline")
+        }
     }
 }

@@ -394,6 +394,24 @@ final class RuleTests: XCTestCase {
         XCTAssertTrue(validate(text).isEmpty, describe(validate(text), in: Array(text.utf8)))
     }
 
+    // MARK: Alt
+
+    /// An image without `alt` offers a description to fill in first, and marking it as
+    /// decorative second, each saying which it is.
+    func testMissingAltOffersADescriptionOrDecorative() {
+        let text = RuleTable.card(replacing: "  text title {\n    text: \"Hello\"", with: "  image photo {\n    src: \"photo.png\"")
+        let bytes = Array(text.utf8)
+        let fixes = validate(bytes).with(code: "TDL303").first?.fixes ?? []
+        XCTAssertEqual(fixes.map(\.title), ["Add a description to fill in: `alt: \"Describe the image\"`",
+                                            "Mark as decorative: `alt: \"\"` (screen readers skip it)"])
+        XCTAssertEqual(fixes.map { $0.edits.map(\.newText) }, [["    alt: \"Describe the image\"\n"], ["    alt: \"\"\n"]])
+        XCTAssertTrue(fixes.allSatisfy { !$0.isCertain }, "neither is applied by check --fix")
+        for fix in fixes {
+            let after = validate(applying(fix.edits, to: bytes))
+            XCTAssertTrue(after.isEmpty, "\(fix.title): \(describe(after, in: applying(fix.edits, to: bytes)))")
+        }
+    }
+
     // MARK: Geometry
 
     private func boxed(_ at: String, _ size: String) -> [UInt8] {

@@ -195,6 +195,7 @@ enum DiagnosticExplanations {
             }
 
         Fix: for the `375x200` mistake, rewrites the value as `375 x 200` (in a point, `375, 200`).
+
         Syntax errors cannot be suppressed: `// tdl-ignore` does not apply to TDL0xx codes.
         """#,
 
@@ -263,6 +264,7 @@ enum DiagnosticExplanations {
             }
 
         Fix: inserts `:` right after the property name.
+
         Syntax errors cannot be suppressed: `// tdl-ignore` does not apply to TDL0xx codes.
         """#,
 
@@ -443,6 +445,7 @@ enum DiagnosticExplanations {
 
         Fix: for an unknown kind, changes it to the nearest allowed kind, when the block checks
         clean as that kind.
+
         Suppress with `// tdl-ignore TDL101` on the line above or at the end of the line.
         """#,
 
@@ -473,6 +476,7 @@ enum DiagnosticExplanations {
         Fix: changes the key to the suggested name, and the value with it when the value needs a
         change too; none when the result would still be wrong (the property is set already,
         excluded by one that is, or the value has an error no fix corrects).
+
         Suppress with `// tdl-ignore TDL102` on the line above or at the end of the line.
         """#,
 
@@ -497,6 +501,7 @@ enum DiagnosticExplanations {
             }
 
         Fix: removes the repeated line, keeping the first.
+
         Suppress with `// tdl-ignore TDL103` on the line above or at the end of the line.
         """#,
 
@@ -550,6 +555,7 @@ enum DiagnosticExplanations {
 
         Fix: adds the property as the block's last line with a placeholder value that is valid
         wherever the property is (`size: 327 x 180`, `text: "Hello"`).
+
         Suppress with `// tdl-ignore TDL105` on the line above or at the end of the line.
         """#,
 
@@ -575,6 +581,7 @@ enum DiagnosticExplanations {
 
         Fix: for a size written as two numbers, `375 200`, rewrites it as `375 x 200` (when both are
         sizes the property takes).
+
         Suppress with `// tdl-ignore TDL106` on the line above or at the end of the line.
         """#,
 
@@ -625,6 +632,7 @@ enum DiagnosticExplanations {
             }
 
         Fix: changes the value to the suggestion (for a colour name in capitals, to lower case).
+
         Suppress with `// tdl-ignore TDL108` on the line above or at the end of the line.
         """#,
 
@@ -842,6 +850,7 @@ enum DiagnosticExplanations {
             }
 
         Fix: migrates the file by rewriting the version as `format 1`.
+
         Suppress with `// tdl-ignore TDL116` on the line above or at the end of the line.
         """#,
 
@@ -864,6 +873,7 @@ enum DiagnosticExplanations {
             }
 
         Fix: inserts a `format 1` line at the top of the file (after a byte order mark, if any).
+
         Suppress with `// tdl-ignore-file TDL117` anywhere in the file.
         """#,
 
@@ -886,6 +896,7 @@ enum DiagnosticExplanations {
             }
 
         Fix: where the kind takes no name, removes the name.
+
         Suppress with `// tdl-ignore TDL118` on the line above or at the end of the line.
         """#,
 
@@ -919,6 +930,7 @@ enum DiagnosticExplanations {
         `style:` of the first element of that kind using the style in each template or annotation
         set, once per property: one line of a style is one mistake, however often it is used. A
         key that no element accepts (a misspelling) is reported in the style itself, TDL102.
+
         Bad:
             style accent {
               font-size: 20
@@ -929,6 +941,7 @@ enum DiagnosticExplanations {
                 style: accent
               }
             }
+
         Good:
             style accent {
               color: #0060DF
@@ -939,6 +952,7 @@ enum DiagnosticExplanations {
                 style: accent
               }
             }
+
         Suppress with `// tdl-ignore TDL120` on the line above or at the end of the line.
         """#,
 
@@ -990,6 +1004,7 @@ enum DiagnosticExplanations {
 
         Fix: for a `{{` that starts no interpolation, inserts `\` before it: the literal text `{{`;
         for spaces inside, writes `{{name}}` when `name` is a parameter of the template.
+
         Suppress with `// tdl-ignore TDL122` on the line above or at the end of the line.
         """#,
 
@@ -1023,6 +1038,7 @@ enum DiagnosticExplanations {
         Fix: adds ` {` and the closing `}` on a line of its own, with the kind's required and
         recommended properties set to placeholder values (offered in editors, not applied by
         `--fix`).
+
         Suppress with `// tdl-ignore TDL123` on the line above or at the end of the line.
         """#,
 
@@ -1053,6 +1069,7 @@ enum DiagnosticExplanations {
                 size: 375 x 20
               }
             }
+
         Suppress with `// tdl-ignore TDL301` on the line above or at the end of the line.
         """#,
 
@@ -1081,6 +1098,7 @@ enum DiagnosticExplanations {
                 color: #595959
               }
             }
+
         Suppress with `// tdl-ignore TDL302` on the line above or at the end of the line.
         """#,
 
@@ -1108,7 +1126,9 @@ enum DiagnosticExplanations {
               }
             }
 
-        Fix: inserts `alt: ""`, right only for a decorative image; otherwise write a description.
+        Fix: two, offered in editors: add `alt` with a placeholder description to replace with
+        what the image shows, or mark the image as decorative with `alt: ""`.
+
         Suppress with `// tdl-ignore TDL303` on the line above or at the end of the line.
         """#,
 

@@ -106,8 +106,18 @@ extension Checker {
             checkText(node, kindID: kindID, background: background)
         }
         if kindID == lintKinds.image && !isSet(key.alt) && !mayBeHidden(key.alt), let block = tree.node(at: node).asBlock {
+            // Two fixes: a description to write (the usual answer), or decorative on purpose.
+            var fixes: [Fix] = []
+            if var describe = insertPropertyFix(block, key: "alt", value: "\"Describe the image\"") {
+                describe.title = "Add a description to fill in: `alt: \"Describe the image\"`"
+                fixes.append(describe)
+            }
+            if var decorative = insertPropertyFix(block, key: "alt", value: "\"\"") {
+                decorative.title = "Mark as decorative: `alt: \"\"` (screen readers skip it)"
+                fixes.append(decorative)
+            }
             report(.missingAlt, block.headerRange, "image\(block.name.map { " `\($0)`" } ?? "") has no `alt` text for screen readers; describe it, or write `alt: \"\"` if it is decorative",
-                   fixes: insertPropertyFix(block, key: "alt", value: "\"\"").map { [$0] } ?? [])
+                   fixes: fixes)
         }
         // A hint, not a warning: whether the video has any sound to caption is not known here.
         if kindID == lintKinds.video && !isSet(key.captions), let block = tree.node(at: node).asBlock {
