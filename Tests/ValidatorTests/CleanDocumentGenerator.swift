@@ -106,7 +106,8 @@ struct CleanDocumentGenerator {
             switch p.requirement {
             case .required, .recommended: wanted = true
             case .requiredUnless: wanted = true
-            case .optional: wanted = ["at", "size"].contains(p.name) ? rng.chance(85) : rng.chance(30)
+            // Captions too: a video without them gets a hint (TDL311).
+            case .optional: wanted = ["at", "size"].contains(p.name) ? rng.chance(85) : p.name == "captions" || rng.chance(30)
             }
             guard wanted, !excluded(p) else { continue }
             if let v = value(p, kind: kindName, annotation: annotation) {
@@ -190,6 +191,7 @@ struct CleanDocumentGenerator {
         case "text", "label", "alt": return text(annotation: annotation)
         case "src": return kind == "video" ? "\"media/clip.mp4\"" : rng.pick(["\"img/photo.png\"", "\"https://example.com/a.jpg\""])
         case "poster", "image": return "\"img/poster.png\""
+        case "captions": return "\"media/clip.vtt\""
         case "action": return rng.pick(["\"https://example.com/go\"", "\"mailto:team@example.com\"", "\"next.html\""])
         case "lang": return rng.pick(["\"en\"", "\"pt-BR\""])
         case "description": return "\"For tests\""

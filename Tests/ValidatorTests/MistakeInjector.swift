@@ -343,6 +343,12 @@ extension Mistake {
             let a = rng.pick(sites).atoms
             return s.replacing(ByteRange(start: a[0].range.start, end: a[2].range.end), with: "0 " + a[2].text)
         },
+        Mistake(name: "block header still without its brace", code: "TDL123") { rng, s in
+            let sites = s.elements.filter { $0.kind == "group" }.compactMap(\.block.openBrace)
+            guard !sites.isEmpty else { return nil }
+            let open = rng.pick(sites)
+            return s.replacing(ByteRange(start: open.end, end: open.end), with: "\n    text zz-unfinished")
+        },
         Mistake(name: "no format line", code: "TDL117") { _, s in
             guard let d = s.tree.document.directives.first(where: { $0.keyword == "format" }), let line = s.ownLine(d.node.range) else { return nil }
             return s.replacing(line, with: "")

@@ -120,7 +120,7 @@ extension Checker {
                    fixes: fixes)
         }
         // A hint, not a warning: whether the video has any sound to caption is not known here.
-        if kindID == lintKinds.video && !isSet(key.captions), let block = tree.node(at: node).asBlock {
+        if kindID == lintKinds.video && !isSet(key.captions) && !mayBeHidden(key.captions), let block = tree.node(at: node).asBlock {
             report(.missingCaptions, block.headerRange, "video\(block.name.map { " `\($0)`" } ?? "") has no `captions`; if it has speech or other sound, give their text as a WebVTT file (`captions: \"….vtt\"`)")
         }
         guard kindID == lintKinds.group else { return nil }
