@@ -229,7 +229,7 @@ struct Checker {
         checkStyleCycles()
         var names: [String] = []
         for name in styles.keys {
-            let chain = StyleChain(scope.chain(from: name).compactMap { styles[$0.name] })
+            let chain = StyleChain(scope.chainIDs(from: name).compactMap { styles[$0.name] })
             chains[name] = chain
             names.append(name)
             chainByID.append(chain)

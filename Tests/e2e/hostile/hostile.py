@@ -567,12 +567,20 @@ def nothing_lost(work):
     code, out, err, _, _ = measured([FMT, "check", "--fix", target])
     check(code == 1 and content() == broken and os.stat(target).st_mtime_ns == before,
           "nothing lost: check --fix leaves a file with syntax errors untouched")
-    # Fixable problems next to a syntax error no fix removes: check --fix does not write.
-    mixed = fixable[:1000] + b"\n@@@\n" + fixable[1000:]
+    # Fixable problems next to a broken structure no fix repairs (an unterminated string):
+    # check --fix does not write.
+    mixed = fixable[:1000] + b'\n"unterminated\n' + fixable[1000:]
     put(mixed)
     code, out, err, _, _ = measured([FMT, "check", "--fix", target])
     check(code == 1 and content() == mixed and b"not rewritten" in out,
-          f"nothing lost: check --fix writes no file that would keep a syntax error (exit {code}: {out[-300:]!r})")
+          f"nothing lost: check --fix writes no file whose structure is broken (exit {code}: {out[-300:]!r})")
+    # Next to an error inside a line (a stray `@@@`), the fixes are written and the error kept
+    # as written, as `format` keeps it.
+    valued = fixable[:1000] + b"\n@@@\n" + fixable[1000:]
+    put(valued)
+    code, out, err, _, _ = measured([FMT, "check", "--fix", target])
+    check(code == 1 and content() != valued and b"\n@@@\n" in content(),
+          f"nothing lost: check --fix writes fixes around an error inside a line, keeping it (exit {code})")
     # A read-only file keeps its mode through a rewrite.
     put(messy, 0o444)
     code, out, err, _, _ = measured([FMT, "format", target])
