@@ -51,6 +51,10 @@ public struct ExportIssue: Sendable, Hashable, CustomStringConvertible {
         /// A URL with a scheme other than http, https or mailto was left out of the output
         /// (the validator reports these too; a warning here).
         case droppedURL
+        /// A URL that the data's parameter values turn into one that may not be exported: it
+        /// is left out, and a `javascript:`, `vbscript:` or `data:` URL is an error (as the
+        /// validator makes it one when the defaults do that), any other scheme a warning.
+        case refusedURLFromData
     }
 
     public let severity: Severity

@@ -134,6 +134,8 @@ struct Resolver {
     /// types and ranges) as (property index, value), built once.
     var styleSlots: [StyleUse: [(Int, PendingValue)]] = [:]
     var issues: [ExportIssue] = []
+    /// The parameters of the template being resolved whose value comes from the data.
+    var dataParameters: Set<String> = []
     /// The explicit properties of the item being resolved, flat (see `PropertyStore`).
     var propertyList: [ResolvedProperty] = []
     var propertyIDs: [PropertyKey?] = []
@@ -231,7 +233,7 @@ struct Resolver {
             }
             switch ValueDecoder.decode(AtomList(property), as: plan.fields[i]) {
             case .success(let pending)?:
-                slots.append(i, Resolver.value(pending, parameters))
+                if let v = filled(pending, parameters, owner: owner) { slots.append(i, v) }
                 own |= 1 << UInt64(i)
             case .failure(let refused)?:
                 refusedURL(property.key, refused, owner: owner())
@@ -242,7 +244,7 @@ struct Resolver {
         }
         if let styleName, scope.style(named: styleName) != nil {
             for (i, pending) in styleValues(styleName, plan: plan) where own & (1 << UInt64(i)) == 0 {
-                slots.append(i, Resolver.value(pending, parameters))
+                if let v = filled(pending, parameters, owner: owner) { slots.append(i, v) }
             }
         }
         slots.sort()
@@ -265,20 +267,49 @@ struct Resolver {
         return TextDirection(languageTag: tag)
     }
 
-    static func value(_ pending: PendingValue, _ parameters: [String: String]) -> ResolvedValue {
-        switch pending {
-        case .ready(let v): return v
-        case .text(let segments): return .string(substitute(segments, parameters))
+    /// A decoded value with the parameters filled in. A URL that they make one `URLPolicy`
+    /// refuses is left out (nil) and reported.
+    mutating func filled(_ pending: PendingValue, _ parameters: [String: String], owner: () -> String) -> ResolvedValue? {
+        switch Resolver.value(pending, parameters) {
+        case .success(let v):
+            return v
+        case .failure(let refused):
+            guard case .url(let segments, let key) = pending else { return nil }
+            let fromData = segments.contains { if case .parameter(let name) = $0 { return dataParameters.contains(name) } else { return false } }
+            if fromData {
+                issues.append(ExportIssue(
+                    severity: refused.isDangerous ? .error : .warning, kind: .refusedURLFromData,
+                    message: refused.isDangerous
+                        ? "with the data's parameter values, `\(key)` of \(owner()) becomes a `\(refused.scheme):` URL, which can run script or embed content; such URLs are never exported"
+                        : "with the data's parameter values, `\(key)` of \(owner()) becomes a `\(refused.scheme):` URL; only http, https, mailto and relative URLs are exported, so it is left out"))
+            } else {
+                refusedURL(key, refused, owner: owner())  // the validator reports it with the defaults
+            }
+            return nil
         }
     }
 
-    static func substitute(_ segments: [TextSegment], _ parameters: [String: String]) -> String {
+    /// The value with its parameters filled in: as they are in text, percent-encoded in a
+    /// URL (`URLPolicy.parameterEncoded`), which is then judged as a whole.
+    static func value(_ pending: PendingValue, _ parameters: [String: String]) -> Result<ResolvedValue, ValueDecoder.RefusedURL> {
+        switch pending {
+        case .ready(let v): return .success(v)
+        case .text(let segments): return .success(.string(substitute(segments, parameters)))
+        case .url(let segments, let key):
+            return ValueDecoder.url(substitute(segments, parameters, encode: URLPolicy.parameterEncoded), key: key)
+        }
+    }
+
+    /// The segments joined, each parameter replaced by `encode` of its value; an undeclared
+    /// one stays as written, `{{name}}`.
+    static func substitute(_ segments: [TextSegment], _ parameters: [String: String],
+                           encode: (String) -> String = { $0 }) -> String {
         if segments.count == 1, case .literal(let s) = segments[0] { return s }
         var out = ""
         for segment in segments {
             switch segment {
             case .literal(let s): out += s
-            case .parameter(let name): out += parameters[name] ?? "{{\(name)}}"
+            case .parameter(let name): out += parameters[name].map(encode) ?? "{{\(name)}}"
             }
         }
         return out
@@ -313,6 +344,7 @@ struct Resolver {
         let plan = plan("template", in: .topLevel)!
         var table: [String: String] = [:]
         for p in parameters { table[p.name] = p.text }
+        dataParameters = Set(parameters.filter(\.fromData).map(\.name))
         var values = values(of: block, plan: plan, parameters: table, owner: "template `\(name)`")
         direction = Resolver.direction(values, plan)
         if let i = plan.index(.size), values[i] == nil,
@@ -358,6 +390,7 @@ struct Resolver {
 
     mutating func annotations(_ block: BlockSyntax, name: String) -> ResolvedItem {
         let setPlan = plan("annotations", in: .topLevel)!
+        dataParameters = []  // sets have no parameters: `{{name}}` stays as written
         let values = values(of: block, plan: setPlan, parameters: [:], owner: "annotation set `\(name)`")
         direction = Resolver.direction(values, setPlan)
         var children: [ResolvedElement] = []

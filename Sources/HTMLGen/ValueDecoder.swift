@@ -6,6 +6,9 @@ enum PendingValue {
     case ready(ResolvedValue)
     /// A `text` value: literal pieces and parameters.
     case text([TextSegment])
+    /// A URL holding parameters, judged by `URLPolicy` once they are filled in: literal pieces
+    /// and parameters, and the property's name (which schemes fit depends on it).
+    case url([TextSegment], key: String)
 }
 
 /// A property's atoms without an array: every value type has at most three, so the first
@@ -103,6 +106,8 @@ enum ValueDecoder {
     /// Why a URL was refused, for the caller's issue list.
     struct RefusedURL: Error {
         let scheme: String
+        /// `javascript:`, `vbscript:` or `data:`, which can run script or smuggle content.
+        let isDangerous: Bool
     }
 
     static func decode(_ atoms: AtomList, as field: Field) -> Result<PendingValue, RefusedURL>? {
@@ -119,15 +124,10 @@ enum ValueDecoder {
             return .success(.text(segments))
         case .url:
             guard atoms.count == 1, atoms[0].kind == .string else { return nil }
-            let url = TextDecoder.plain(atoms[0])
-            var verdict = URLCheck.classify(url)
-            if verdict == .allowed && !URLPolicy.allowsMailto(key: field.key) {
-                verdict = URLPolicy.classify(url, forKey: field.key)
-            }
-            switch verdict {
-            case .allowed: return one(.url(URLPolicy.percentEncoded(url)))
-            case .dangerous(let scheme), .unsupported(let scheme): return .failure(RefusedURL(scheme: scheme))
-            }
+            let segments = TextDecoder.segments(atoms[0])
+            if segments.count == 1, case .literal(let s) = segments[0] { return url(s, key: field.key).map(PendingValue.ready) }
+            if segments.isEmpty { return url("", key: field.key).map(PendingValue.ready) }
+            return .success(.url(segments, key: field.key))
         case .number:
             guard atoms.count == 1, let n = atoms[0].number, field.inRange(n.value) else { return nil }
             guard let unit = n.unit else { return one(.number(n.value)) }
@@ -180,6 +180,19 @@ enum ValueDecoder {
         }
     }
 
+    /// A URL as exported: percent-encoded when `URLPolicy` allows it for property `key`.
+    static func url(_ url: String, key: String) -> Result<ResolvedValue, RefusedURL> {
+        var verdict = URLCheck.classify(url)
+        if verdict == .allowed && !URLPolicy.allowsMailto(key: key) {
+            verdict = URLPolicy.classify(url, forKey: key)
+        }
+        switch verdict {
+        case .allowed: return .success(.url(URLPolicy.percentEncoded(url)))
+        case .dangerous(let scheme): return .failure(RefusedURL(scheme: scheme, isDangerous: true))
+        case .unsupported(let scheme): return .failure(RefusedURL(scheme: scheme, isDangerous: false))
+        }
+    }
+
     static func pxOnly(_ unit: String?) -> Bool { unit == nil || unit == "px" }
 
     static func point(_ atoms: AtomList, _ inRange: (Double) -> Bool) -> (Double, Double)? {
@@ -208,6 +221,8 @@ enum ValueDecoder {
                 case .ready(let v): values[p.name] = v
                 case .text(let segments):
                     values[p.name] = .string(segments.map { if case .literal(let s) = $0 { return s } else { return "" } }.joined())
+                case .url:
+                    continue  // no schema default is a URL with parameters
                 }
             }
             table[kind.name] = values

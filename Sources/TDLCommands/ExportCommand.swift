@@ -22,7 +22,9 @@ struct ExportCommand {
       --template NAME   Export only the template or annotation set NAME.
       --data FILE       A JSON object of parameter values, such as {"user": "Ada"}.
                         A key no exported template declares is a warning; a value whose
-                        type differs from the parameter's default is an error.
+                        type differs from the parameter's default is an error. In URLs,
+                        values are percent-encoded; a URL they make a script URL is an
+                        error, one with another refused scheme is left out.
       -o, --output OUT  Write to OUT instead of standard output. OUT is a folder (created
                         if needed) when it exists as one, ends with `/`, or several items
                         are exported: each item goes to NAME.html, NAME.svg or NAME.json

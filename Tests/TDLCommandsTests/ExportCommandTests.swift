@@ -172,6 +172,45 @@ final class ExportCommandTests: XCTestCase {
         XCTAssertEqual(runTool(["export", "--data", dir.path + "/none.json", path]).status, 2)
     }
 
+    /// Parameters in URLs are filled in percent-encoded; a value that makes a script URL stops
+    /// the export, one that makes another refused scheme is a warning and the URL is left out.
+    func testDataInURLs() {
+        let dir = Scratch(); defer { dir.remove() }
+        let path = dir.write("links.tdl", """
+        format 1
+        template t {
+          size: 200 x 100
+          params {
+            scheme: "https"
+            id: "1"
+          }
+          button go {
+            label: "Go"
+            action: "{{scheme}}://example.com/{{id}}"
+            size: 80 x 30
+          }
+        }
+
+        """)
+        func run(_ json: String) -> RunResult {
+            runTool(["export", "--data", dir.write("data.json", json), path])
+        }
+        let encoded = run("{\"id\": \"a b/c?d\"}")
+        XCTAssertEqual(encoded.status, 0, encoded.err)
+        XCTAssertTrue(encoded.out.contains("href=\"https://example.com/a%20b%2Fc%3Fd\""), encoded.out)
+
+        let script = run("{\"scheme\": \"javascript\"}")
+        XCTAssertEqual(script.status, 1)
+        XCTAssertEqual(script.out, "")
+        XCTAssertTrue(script.err.contains("data.json: error: with the data's parameter values, `action` of `button go` becomes a `javascript:` URL"), script.err)
+
+        let ftp = run("{\"scheme\": \"ftp\"}")
+        XCTAssertEqual(ftp.status, 0, ftp.err)
+        XCTAssertTrue(ftp.err.contains("data.json: warning: with the data's parameter values, `action` of `button go` becomes a `ftp:` URL"), ftp.err)
+        XCTAssertFalse(ftp.out.contains("ftp:"), ftp.out)
+        XCTAssertTrue(ftp.out.contains("<button id=\"go\""), ftp.out)
+    }
+
     func testUsageAndHelp() {
         XCTAssertEqual(runTool(["export"]).status, 2)
         XCTAssertEqual(runTool(["export", "a.tdl", "b.tdl"]).status, 2)

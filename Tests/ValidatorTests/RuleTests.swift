@@ -1067,6 +1067,14 @@ enum RuleTable {
                }
              }
              """#, fix: true),
+        rule("TDL111", "parameter in a URL that is not declared",
+             bad: card(replacing: "  text title {\n    text: \"Hello\"",
+                       with: "  params {\n    id: \"42\"\n  }\n  image title {\n    alt: \"A photo\"\n    src: \"photos/{{ids}}.png\""),
+             at: (10, 18), message: "parameter `ids` is not declared",
+             // The parameter is used only in the URL: it counts as used.
+             good: card(replacing: "  text title {\n    text: \"Hello\"",
+                        with: "  params {\n    id: \"42\"\n  }\n  image title {\n    alt: \"A photo\"\n    src: \"photos/{{id}}.png\""),
+             others: ["TDL305"], fix: true),
         rule("TDL112", "two styles extending each other",
              bad: #"""
              format 1
@@ -1364,6 +1372,12 @@ enum RuleTable {
              bad: card(replacing: "  text title {\n    text: \"Hello\"", with: "  image photo {\n    alt: \"A photo\"\n    src: \"DATA:image/png;base64,AAAA\""),
              at: (7, 10), message: "`data:` URL",
              good: card(replacing: "  text title {\n    text: \"Hello\"", with: "  image photo {\n    alt: \"A photo\"\n    src: \"images/photo.png\"")),
+        rule("TDL306", "parameter whose default completes a javascript: URL",
+             bad: card(replacing: "  text title {\n    text: \"Hello\"",
+                       with: "  params {\n    scheme: \"javascript\"\n  }\n  button title {\n    label: \"Go\"\n    action: \"{{scheme}}:alert(1)\""),
+             at: (10, 13), message: "`javascript:` URL once its parameters take their defaults (`javascript:alert(1)`)",
+             good: card(replacing: "  text title {\n    text: \"Hello\"",
+                        with: "  params {\n    scheme: \"https\"\n  }\n  button title {\n    label: \"Go\"\n    action: \"{{scheme}}://example.com\"")),
         rule("TDL307", "text of spaces only",
              bad: card(replacing: #"    text: "Hello""#, with: #"    text: "   ""#), at: (6, 11),
              message: "`text` is empty", good: card),
@@ -1377,6 +1391,12 @@ enum RuleTable {
              bad: card(replacing: "  text title {\n    text: \"Hello\"", with: "  button title {\n    label: \"Go\"\n    action: \"ftp://example.com/file\""),
              at: (7, 13), message: "the `ftp:` scheme",
              good: card(replacing: "  text title {\n    text: \"Hello\"", with: "  button title {\n    label: \"Go\"\n    action: \"files/file.zip\"")),
+        rule("TDL309", "parameter whose default completes an ftp: URL",
+             bad: card(replacing: "  text title {\n    text: \"Hello\"",
+                       with: "  params {\n    scheme: \"ftp\"\n  }\n  video title {\n    src: \"{{scheme}}://example.com/a.mp4\"\n    captions: \"a.vtt\""),
+             at: (9, 10), message: "the `ftp:` scheme once its parameters take their defaults",
+             good: card(replacing: "  text title {\n    text: \"Hello\"",
+                        with: "  params {\n    scheme: \"ftp\"\n  }\n  video title {\n    src: \"media/{{scheme}}.mp4\"\n    captions: \"a.vtt\"")),
         rule("TDL310", "suppression that silences nothing",
              bad: card(replacing: "  text title {", with: "  // tdl-ignore TDL301\n  text title {"), at: (5, 3),
              message: "silences nothing here (TDL301)", good: card),

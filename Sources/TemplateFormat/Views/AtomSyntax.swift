@@ -172,6 +172,25 @@ public struct AtomSyntax: Sendable {
         return result
     }
 
+    /// The value with each of `interpolations` replaced by `replacement(name)`, or kept as
+    /// written where that is nil. (`interpolations` reads one-line strings only.)
+    public func stringValue(replacingInterpolations replacement: (String) -> String?) -> String {
+        let found = interpolations
+        guard !found.isEmpty else { return stringValue }
+        let bytes = tree.bytes
+        let content = contentRange
+        var out = ""
+        var at = content.start
+        // An interpolation never starts inside an escape, so the pieces decode on their own.
+        for (name, range) in found {
+            out += AtomSyntax.decodeEscapes(bytes, ByteRange(start: at, end: range.start))
+            out += replacement(name) ?? tree.text(of: range)
+            at = range.end
+        }
+        out += AtomSyntax.decodeEscapes(bytes, ByteRange(start: at, end: content.end))
+        return out
+    }
+
     /// A number's value and its unit (nil when unitless), or nil for non-numbers and
     /// malformed numbers. Read from the bytes: the validator and exporter call this for
     /// every coordinate. Exact: up to 15 significant digits the value is one correctly

@@ -699,10 +699,10 @@ enum DiagnosticExplanations {
         "TDL111": #"""
         TDL111: Undefined parameter
 
-        A string uses `{{name}}`, but its template declares no parameter `name` in `params` (another
-        template's do not count). Declare it with a default, or fix the name: a close one is offered.
-        Annotation sets have no parameters, so any `{{name}}` in one is reported; escape the brace
-        (`\{{`) to show the braces as text.
+        A string or a URL uses `{{name}}`, but its template declares no parameter `name` in `params`
+        (another template's do not count). Declare it with a default, or fix the name: a close one is
+        offered. Annotation sets have no parameters, so any `{{name}}` in one is reported, in its
+        `image` too; escape the brace (`\{{`) to show the braces as text.
 
         Bad:
             template card {
@@ -1197,6 +1197,8 @@ enum DiagnosticExplanations {
         control characters inside the scheme, which browsers ignore. Script URLs run code when the
         page follows them, and `data:` URLs can carry a whole document or script past review. They
         are an error and are never exported to HTML or SVG. Use an `https` URL or a relative path.
+        A URL with `{{name}}` is judged with the parameters' defaults filled in (percent-encoded):
+        `"{{p}}:x"` with `p: "javascript"` is a script URL.
 
         Bad:
             annotations review {
@@ -1273,7 +1275,7 @@ enum DiagnosticExplanations {
         other than `http`, `https` or `mailto`, such as `file:`, `ftp:` or `tel:`. A value
         without a scheme is a relative path and is fine. Only those URLs are exported, since
         others rarely work where the page is published: a `file:` URL points into one person's
-        disk.
+        disk. A URL with `{{name}}` is judged with the parameters' defaults filled in.
 
         Bad:
             annotations review {

@@ -71,6 +71,31 @@ public enum URLPolicy {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// A parameter's value as `{{name}}` writes it into a URL: every byte but RFC 3986's
+    /// unreserved characters (ASCII letters, digits, `-._~`) percent-encoded, as
+    /// `encodeURIComponent` does. A value is thus data inside the part of the URL it lands in
+    /// (a path segment, a query value, the fragment): its `:`, `/`, `?`, `#`, `&`, `=`, `%`,
+    /// spaces and non-ASCII can add no scheme, host, path segment, query key or escape.
+    /// Letters can still complete a scheme the URL's own text starts (`{{p}}:x`), so the
+    /// filled-in URL is judged again by `classify`.
+    public static func parameterEncoded(_ value: String) -> String {
+        let hex: StaticString = "0123456789ABCDEF"
+        var out: [UInt8] = []
+        out.reserveCapacity(value.utf8.count)
+        for b in value.utf8 {
+            switch b {
+            case 0x41...0x5A, 0x61...0x7A, 0x30...0x39,
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                out.append(b)
+            default:
+                out.append(UInt8(ascii: "%"))
+                out.append(hex.utf8Start[Int(b >> 4)])
+                out.append(hex.utf8Start[Int(b & 0xF)])
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// Browsers ignore ASCII whitespace and control characters inside a scheme
     /// (`java\tscript:` runs), so they are removed before the scheme is read.
     public static func classify(_ url: String) -> Verdict {

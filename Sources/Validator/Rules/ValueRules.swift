@@ -35,7 +35,7 @@ extension Checker {
             if hasDoubleBrace(t) { checkInterpolations(AtomSyntax(tree: tree, token: t), scope: &scope) }
         case .url:
             guard isString else { return wrongType(node, schema) }
-            checkURL(t, node: node)
+            checkURL(t, node: node, scope: &scope)
         case .number:
             guard let n = AtomSyntax.numberLiteral(t, bytes) else { return wrongType(node, schema) }
             let id = nodes.id(node)
@@ -357,9 +357,15 @@ extension Checker {
         }
     }
 
-    mutating func checkURL(_ token: Token, node: Int) {
+    /// A URL value: `{{name}}` follows the rules of text (the export fills in the parameter,
+    /// percent-encoded), and the scheme is judged on the URL as exported, with the
+    /// parameters' defaults filled in.
+    mutating func checkURL(_ token: Token, node: Int, scope: inout Scope) {
+        let interpolated = hasDoubleBrace(token)
+        if interpolated { checkInterpolations(AtomSyntax(tree: tree, token: token), scope: &scope) }
         // Most URLs are relative paths: with no `:` and no escape in the source there is no
-        // scheme to judge, so the string need not be decoded.
+        // scheme to judge, so the string need not be decoded (a parameter's encoded value
+        // holds no `:` either).
         let atom = AtomSyntax(tree: tree, token: token)
         let content = atom.contentRange
         var mayHaveScheme = false
@@ -368,14 +374,35 @@ extension Checker {
         // The common absolute URL: a plain `http:` or `https:` prefix is allowed everywhere.
         if Checker.startsWith(raw.bytes, content, "https:") || Checker.startsWith(raw.bytes, content, "http:") { return }
         let key = propertyKey(node)
-        switch URLPolicy.classify(atom.stringValue, forKey: key) {
+        var url = atom.stringValue
+        var filledIn = ""
+        if interpolated && scope.kind == "template" {
+            let params = scope.params
+            let exported = atom.stringValue { name in params[name].flatMap(Checker.parameterText).map(URLPolicy.parameterEncoded) }
+            if exported != url { filledIn = " once its parameters take their defaults (`\(exported)`)" }
+            url = exported
+        }
+        switch URLPolicy.classify(url, forKey: key) {
         case .allowed:
             break
         case .dangerous(let scheme):
-            report(.unsafeURL, atom.range, "`\(key)` uses a `\(scheme):` URL, which can run script or embed content; it is never exported. Use an http, https or mailto URL, or a relative path")
+            report(.unsafeURL, atom.range, "`\(key)` uses a `\(scheme):` URL\(filledIn), which can run script or embed content; it is never exported. Use an http, https or mailto URL, or a relative path")
         case .unsupported(let scheme):
             let allowed = URLPolicy.allowsMailto(key: key) ? "http, https, mailto and relative paths" : "http, https and relative paths"
-            report(.unsupportedURL, atom.range, "`\(key)` uses the `\(scheme):` scheme; for `\(key)` only \(allowed) are exported")
+            report(.unsupportedURL, atom.range, "`\(key)` uses the `\(scheme):` scheme\(filledIn); for `\(key)` only \(allowed) are exported")
+        }
+    }
+
+    /// The text `{{name}}` inserts for a parameter declared by `property`, as the export
+    /// inserts the default: a string's value, a number or boolean as written.
+    static func parameterText(_ property: PropertySyntax) -> String? {
+        let atoms = property.atoms
+        guard atoms.count == 1 else { return nil }
+        switch atoms[0].kind {
+        case .string: return atoms[0].stringValue
+        case .number: return atoms[0].number?.unit == nil ? atoms[0].text : nil
+        case .identifier: return atoms[0].text == "true" || atoms[0].text == "false" ? atoms[0].text : nil
+        case .color: return nil
         }
     }
 

@@ -236,7 +236,7 @@ private let imageKind = KindSchema(
     allowedIn: [.template, .group],
     properties: [
         p("src", .url, req: .required,
-          "The image: a relative path or an `http`/`https` URL."),
+          "The image: a relative path or an `http`/`https` URL; `{{name}}` inserts a parameter, percent-encoded."),
         p("alt", .text, req: .recommended,
           "Text alternative for screen readers; the accessibility lint reports an image without it (write `alt: \"\"` for a purely decorative image)."),
         p("fit", .enumeration(["cover", "contain", "fill"]), default: "cover",
@@ -251,7 +251,7 @@ private let buttonKind = KindSchema(
         p("label", .text, req: .required,
           "Text on the button; `{{name}}` inserts the template parameter `name`."),
         p("action", .url, note: "none: the button leads nowhere",
-          "Where the button leads: a relative path or an `http`, `https` or `mailto` URL."),
+          "Where the button leads: a relative path or an `http`, `https` or `mailto` URL; `{{name}}` inserts a parameter, percent-encoded."),
     ] + textProperties(includeText: false, alignDefault: "center") + componentCommon())
 
 private let videoKind = KindSchema(
@@ -260,9 +260,9 @@ private let videoKind = KindSchema(
     allowedIn: [.template, .group],
     properties: [
         p("src", .url, req: .required,
-          "The video: a relative path or an `http`/`https` URL."),
+          "The video: a relative path or an `http`/`https` URL; `{{name}}` inserts a parameter, percent-encoded."),
         p("poster", .url, note: "the video's first frame",
-          "Image shown before playback starts: a relative path or an `http`/`https` URL."),
+          "Image shown before playback starts: a relative path or an `http`/`https` URL; `{{name}}` inserts a parameter, percent-encoded."),
         p("autoplay", .boolean, default: "false",
           "Whether playback starts on its own (browsers allow that only when `muted` is true)."),
         p("loop", .boolean, default: "false",
@@ -272,7 +272,7 @@ private let videoKind = KindSchema(
         p("controls", .boolean, default: "true",
           "Whether the player shows its playback controls."),
         p("captions", .url, note: "none (the accessibility lint hints at it)",
-          "Captions of the video's speech and sounds, a WebVTT (`.vtt`) file: a relative path or an `http`/`https` URL. Exported as `<track kind=\"captions\">`, in the template's `lang`; shown from the start when the player has no controls to switch them on."),
+          "Captions of the video's speech and sounds, a WebVTT (`.vtt`) file: a relative path or an `http`/`https` URL (`{{name}}` inserts a parameter, percent-encoded). Exported as `<track kind=\"captions\">`, in the template's `lang`; shown from the start when the player has no controls to switch them on."),
     ] + componentCommon())
 
 private let dividerKind = KindSchema(
@@ -497,7 +497,7 @@ private let annotationsKind = KindSchema(
     titlePresence: .optional,
     properties: [
         p("image", .url, req: .required,
-          "The screenshot being annotated: a relative path or an `http`/`https` URL."),
+          "The screenshot being annotated: a relative path or an `http`/`https` URL (annotation sets have no parameters)."),
         p("size", .size, note: "the image's own size", range: .positive,
           "Width and height in px of the screenshot, which is the canvas the elements are placed on."),
         gridProperty,
