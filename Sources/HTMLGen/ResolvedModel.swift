@@ -107,7 +107,10 @@ extension Array where Element == ResolvedProperty {
 public struct ResolvedBox: Sendable, Hashable {
     public var x: Double
     public var y: Double
-    /// Nil when the width (height) is the content's natural size.
+    /// A group without `size` has its natural size: its shown members' boxes and the origin
+    /// of its content box, plus padding and border (docs/LANGUAGE.md, Boxes and groups). Nil
+    /// when the width (height) is a natural size only rendering knows: a text, image or video
+    /// without it, or a group with such a member.
     public var width: Double?
     public var height: Double?
 }

@@ -352,16 +352,20 @@ struct Resolver {
            let preset = Schema.device(device) {
             values[i] = .size(width: Double(preset.width), height: Double(preset.height))
         }
-        var children = components(block.blocks, placement: .template, parameters: table, origin: (0, 0))
+        var children = components(block.blocks, placement: .template, parameters: table, origin: (0, 0)).elements
         finish(&children)
         return ResolvedItem(kind: .template, name: name, title: block.title, parameters: parameters,
                             properties: Resolver.withDefaults(values, plan), children: children)
     }
 
+    /// The components among `blocks`, placed from `origin`, and how far right and down the
+    /// shown ones reach (nil where one of them has its natural size, which only rendering
+    /// knows): what sizes a group without `size` (docs/LANGUAGE.md, Boxes and groups).
     mutating func components(_ blocks: [BlockSyntax], placement: Placement, parameters: [String: String],
-                             origin: (Double, Double)) -> [ResolvedElement] {
+                             origin: (Double, Double)) -> (elements: [ResolvedElement], right: Double?, bottom: Double?) {
         var result: [ResolvedElement] = []
         result.reserveCapacity(blocks.count)
+        var right: Double? = origin.0, bottom: Double? = origin.1
         for block in blocks {
             guard let plan = plan(block.kind, in: placement), plan.schema.isComponent else { continue }
             let values = values(of: block, plan: plan, parameters: parameters, owner: Resolver.describe(block))
@@ -374,16 +378,26 @@ struct Resolver {
             }
             if let w = value(.width)?.number { box.width = w }
             if let h = value(.height)?.number { box.height = h }
+            // A divider without a height is as high as its rule (as `TemplateHTML` draws it).
+            if plan.schema.name == "divider" && box.height == nil { box.height = value(.thickness)?.number ?? 1 }
             var children: [ResolvedElement] = []
             if let childPlacement = plan.schema.childPlacement {
                 let inset = (value(.borderWidth)?.number ?? 0) + (value(.padding)?.number ?? 0)
-                children = components(block.blocks, placement: childPlacement, parameters: parameters,
-                                      origin: (box.x + inset, box.y + inset))
+                let members = components(block.blocks, placement: childPlacement, parameters: parameters,
+                                         origin: (box.x + inset, box.y + inset))
+                children = members.elements
+                // Without `size`: the members' extent plus padding and border on both sides.
+                if box.width == nil { box.width = members.right.map { $0 - box.x + inset } }
+                if box.height == nil { box.height = members.bottom.map { $0 - box.y + inset } }
+            }
+            if value(.visible)?.bool != false {
+                right = right.flatMap { r in box.width.map { max(r, box.x + $0) } }
+                bottom = bottom.flatMap { b in box.height.map { max(b, box.y + $0) } }
             }
             result.append(ResolvedElement(kind: plan.schema.name, name: block.name, range: store(values, plan),
                                           defaults: plan.shared, children: children, box: box))
         }
-        return result
+        return (result, right, bottom)
     }
 
     // MARK: Annotation sets

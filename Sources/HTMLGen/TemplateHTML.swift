@@ -14,7 +14,7 @@ public enum TemplateHTML {
         body.raw("<main class=\"tdl-canvas\">\n")
         var table = PropertyTable()
         let lang = item[.lang]?.string.flatMap { HTMLPage.isLanguageTag($0) ? $0 : nil } ?? "en"
-        for child in item.children { element(child, inset: 0, depth: 1, lang: lang, table: &table, css: &css, body: &body) }
+        for child in item.children { element(child, inset: 0, inGrid: false, depth: 1, lang: lang, table: &table, css: &css, body: &body) }
         body.raw("</main>\n")
         fitToWidth(item, into: &css)
         return HTMLPage.write(lang: lang, direction: item.direction, title: item.displayTitle,
@@ -66,11 +66,12 @@ public enum TemplateHTML {
     /// One component: its rule into `css`, its markup into `body`. `inset` is the parent
     /// group's padding: CSS places an absolutely positioned box from its container's padding
     /// edge, TDL from the content box (inside border and padding), so the padding is added.
-    /// `lang` is the page's, for a video's captions.
-    static func element(_ e: ResolvedElement, inset: Double, depth: Int, lang: String, table t: inout PropertyTable,
+    /// `lang` is the page's, for a video's captions. `inGrid`: the parent is a group sized by
+    /// its members (`sizedByMembers`).
+    static func element(_ e: ResolvedElement, inset: Double, inGrid: Bool, depth: Int, lang: String, table t: inout PropertyTable,
                         css: inout OutputBuffer, body: inout OutputBuffer) {
         t.load(e)
-        rule(e, t, inset: inset, css: &css)
+        rule(e, t, inset: inset, inGrid: inGrid, css: &css)
         for _ in 0..<depth { body.raw("  ") }
         switch e.kind {
         case "text", "textarea":
@@ -126,7 +127,10 @@ public enum TemplateHTML {
         case "group":
             body.raw("<div"); body.attribute("id", e.id); body.raw(">\n")
             let padding = t[.padding]?.number ?? 0
-            for child in e.children { element(child, inset: padding, depth: depth + 1, lang: lang, table: &t, css: &css, body: &body) }
+            let grid = sizedByMembers(t)
+            for child in e.children {
+                element(child, inset: grid ? 0 : padding, inGrid: grid, depth: depth + 1, lang: lang, table: &t, css: &css, body: &body)
+            }
             for _ in 0..<depth { body.raw("  ") }
             body.raw("</div>\n")
         default:
@@ -154,12 +158,27 @@ public enum TemplateHTML {
         if clamp { body.raw("</span>") }
     }
 
-    static func rule(_ e: ResolvedElement, _ t: PropertyTable, inset: Double, css: inout OutputBuffer) {
+    /// Whether a group is sized by its members: it lacks `size` and `width` or `height`.
+    static func sizedByMembers(_ t: PropertyTable) -> Bool {
+        t[.size] == nil && (t[.width] == nil || t[.height] == nil)
+    }
+
+    static func rule(_ e: ResolvedElement, _ t: PropertyTable, inset: Double, inGrid: Bool, css: inout OutputBuffer) {
         CSSValues.idSelector(e.id, into: &css)
-        css.raw("{position:absolute")
         let at = t[.at]?.point ?? (0, 0)
-        css.raw(";left:"); CSSValues.length(at.x + inset, into: &css)
-        css.raw(";top:"); CSSValues.length(at.y + inset, into: &css)
+        if inGrid {
+            // A member of a group sized by its members. An absolutely placed box takes no room,
+            // so members share the group's one grid cell, offset by margins from its content
+            // box: the group grows to their union (negative offsets stick out; transforms
+            // such as `rotation` do not change the room a box takes).
+            css.raw("{position:relative;grid-area:1/1;justify-self:start;align-self:start")
+            css.raw(";margin-left:"); CSSValues.length(at.x, into: &css)
+            css.raw(";margin-top:"); CSSValues.length(at.y, into: &css)
+        } else {
+            css.raw("{position:absolute")
+            css.raw(";left:"); CSSValues.length(at.x + inset, into: &css)
+            css.raw(";top:"); CSSValues.length(at.y + inset, into: &css)
+        }
         var width = t[.width]?.number, height = t[.height]?.number
         if let size = t[.size]?.size { width = size.width; height = size.height }
         if e.kind == "divider" && height == nil { height = t[.thickness]?.number ?? 1 }
@@ -180,6 +199,8 @@ public enum TemplateHTML {
         switch e.kind {
         case "text", "textarea", "button":
             textRules(e, t, css: &css)
+        case "group":
+            if sizedByMembers(t) { css.raw(";display:grid") }
         case "image":
             css.raw(";object-fit:"); css.raw(t[.fit]?.string == "contain" ? "contain" : t[.fit]?.string == "fill" ? "fill" : "cover")
         case "divider":

@@ -1051,6 +1051,9 @@ enum DiagnosticExplanations {
         template's `size` or `device`, or the annotation set's `size`), so it is cut off or off
         screen; the message says whether partly or wholly. A group's children are placed from its
         content box (its `at` plus `border-width` and `padding`); a line's `from`/`to` points count.
+        A group without `size` has its natural size, its members' boxes plus padding and border (a
+        member without a size counts by its `at`); it is reported only when none of its members is,
+        since the member that crosses the edge is the one to move.
 
         Bad:
             template card {

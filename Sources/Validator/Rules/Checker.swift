@@ -42,6 +42,12 @@ struct Checker {
     var inSandbox = false
     /// Whether an import failed (`importsFailed`), once known.
     var importFailure: Bool? = nil
+    /// How far the members of the group without `size` being linted reach (`MemberExtent`).
+    var members = MemberExtent()
+    /// The groups without `size` whose members are being linted, innermost last.
+    var naturalGroups: [NaturalGroup] = []
+    /// TDL301 reports so far: a group sized by its members is not reported when one is.
+    var outsideReports = 0
 
     /// Schema tables read for every property, copied once here: a `static let` passes a
     /// one-time-initialisation check on every read.

@@ -75,6 +75,9 @@ extension Checker {
         case .element(let outer): frame = lintElement(node, kindID: kind.id, frame: outer)
         }
         slots.removeAll()
+        // A group sized by its members: they are collected while they are checked.
+        let collects = frame?.sizesGroup ?? false
+        let outerMembers = collects ? beginMembers(of: frame!) : MemberExtent()
         for (c, entry) in nodes.children(of: node) {
             guard entry.kind == .block else { continue }
             let header = raw.blockHeader(c)
@@ -107,6 +110,7 @@ extension Checker {
                 checkBody(node: c, kind: childSchema, scope: &scope, lint: frame.map { isElement ? .element($0) : .none } ?? .none)
             }
         }
+        if collects, let frame { endMembers(of: node, frame: frame, restoring: outerMembers) }
     }
 
     mutating func checkProperties(_ block: BlockSyntax, schema: KindSchema, scope: Scope?) {

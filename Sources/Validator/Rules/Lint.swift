@@ -15,6 +15,10 @@ extension Checker {
         var origin: (Double, Double)
         var canvas: (Double, Double)?
         var background: RGBAColor?
+        /// Whether the elements of this frame are the members of a group without `size`,
+        /// whose box they make: the last of `Checker.naturalGroups` (see `MemberExtent`). A
+        /// flag, so that the frame stays small: it is copied for every element.
+        var sizesGroup = false
     }
 
     /// What `checkBody` lints for the block it checks.
@@ -53,11 +57,13 @@ extension Checker {
         let inner = lintElement(node, kindID: kindID, frame: frame)
         slots.removeAll()
         guard let inner else { return }
+        let outer = inner.sizesGroup ? beginMembers(of: inner) : nil
         for (c, entry) in nodes.children(of: node) {
             let childKind = Int(entry.id)
             guard entry.kind == .block, childKind >= 0, SchemaIndex.isElement[childKind] else { continue }
             lintUnchecked(c, kindID: childKind, frame: inner)
         }
+        if let outer { endMembers(of: node, frame: inner, restoring: outer) }
     }
 
     /// Lints the element at `node`, whose properties are in `slots`; returns the frame its
@@ -81,16 +87,25 @@ extension Checker {
             report(.zeroSize, sizeRange(node), "`\(element: node, raw)` has zero \(box.width == 0 ? "width" : "height") and will not be visible")
         }
         let isLine = kindID == lintKinds.line || kindID == lintKinds.arrow
-        if let canvas = frame.canvas, !isLine {
+        // A group without `size` (or without `width` or `height`) takes its members' box:
+        // it is checked once they are (`endMembers`).
+        let sizedByMembers = kindID == lintKinds.group && (box.width == nil || box.height == nil)
+        if let canvas = frame.canvas, !isLine, !sizedByMembers {
             checkInside(node, box: box, canvas: canvas)
         }
         if let canvas = frame.canvas, isLine {
             for (name, id) in [("from", key.from), ("to", key.to)] {
                 if let p = point(id), p.0 < 0 || p.1 < 0 || p.0 > canvas.0 || p.1 > canvas.1 {
+                    outsideReports += 1
                     report(.outsideCanvas, lintRange(node, id),
                            "`\(name)` point (\(number: p.0), \(number: p.1)) lies outside the \(number: canvas.0) x \(number: canvas.1) canvas")
                 }
             }
+        }
+        var hidden = false
+        if frame.sizesGroup && !isLine {
+            hidden = isHidden()
+            if !sizedByMembers && !hidden { members.add(box) }
         }
 
         var background = frame.background
@@ -126,8 +141,17 @@ extension Checker {
         guard kindID == lintKinds.group else { return nil }
         let border = number(key.borderWidth) ?? 0
         let padding = number(key.padding) ?? 0
+        if sizedByMembers {
+            naturalGroups.append(NaturalGroup(box: box, inset: border + padding, range: lintRange(node, key.at),
+                                              isMember: frame.sizesGroup && !hidden))
+        }
         return LintFrame(origin: ((box.x ?? 0) + border + padding, (box.y ?? 0) + border + padding),
-                         canvas: frame.canvas, background: background)
+                         canvas: frame.canvas, background: background, sizesGroup: sizedByMembers)
+    }
+
+    /// Whether the element in `slots` has `visible: false`.
+    mutating func isHidden() -> Bool {
+        read(key.visible) { raw, node in raw.atoms(of: node).first.map { raw.token($0, equals: "false") } } ?? false
     }
 
     // MARK: Reading the element's values
@@ -237,18 +261,24 @@ extension Checker {
 
     // MARK: Rules
 
-    mutating func checkInside(_ block: Int, box: Box, canvas: (Double, Double)) {
+    /// `range` is where to report (nil: `lintRange(block, key.at)`, read from `slots`);
+    /// `natural` says the size is a group's, made by its members.
+    mutating func checkInside(_ block: Int, box: Box, canvas: (Double, Double), range: ByteRange? = nil,
+                              natural: Bool = false) {
         guard let x = box.x, let y = box.y else { return }
         let w = box.width ?? 0, h = box.height ?? 0
         let right = x + w, bottom = y + h
         let partly = x < 0 || y < 0 || right > canvas.0 || bottom > canvas.1
         guard partly else { return }
+        outsideReports += 1
         let wholly = right <= 0 || bottom <= 0 || x >= canvas.0 || y >= canvas.1
         let edges = (left: x < 0, top: y < 0, right: right > canvas.0, bottom: bottom > canvas.1)
         let message: MessageText = box.width == nil
             ? "`\(element: block, raw)` at (\(number: x), \(number: y)) is \(literal: wholly ? "wholly" : "partly") outside the \(number: canvas.0) x \(number: canvas.1) canvas (past the \(edges: edges) edge)"
+            : natural
+            ? "`\(element: block, raw)` (\(number: x), \(number: y), natural size \(number: w) x \(number: h)) is \(literal: wholly ? "wholly" : "partly") outside the \(number: canvas.0) x \(number: canvas.1) canvas (past the \(edges: edges) edge)"
             : "`\(element: block, raw)` (\(number: x), \(number: y), \(number: w) x \(number: h)) is \(literal: wholly ? "wholly" : "partly") outside the \(number: canvas.0) x \(number: canvas.1) canvas (past the \(edges: edges) edge)"
-        report(.outsideCanvas, lintRange(block, key.at), message)
+        report(.outsideCanvas, range ?? lintRange(block, key.at), message)
     }
 
     mutating func checkText(_ block: Int, kindID: Int, background: RGBAColor?) {

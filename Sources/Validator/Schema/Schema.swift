@@ -288,7 +288,7 @@ private let dividerKind = KindSchema(
 
 private let groupKind = KindSchema(
     name: "group", role: .component,
-    doc: "Holds components and moves them together; their `at` is relative to the group's content box (its `at` plus border and padding).",
+    doc: "Holds components and moves them together; their `at` is relative to the group's content box (its `at` plus border and padding). Without `size` it is as large as its members' boxes plus padding and border.",
     allowedIn: [.template, .group],
     childPlacement: .group,
     properties: componentCommon())

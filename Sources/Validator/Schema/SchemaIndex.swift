@@ -162,6 +162,7 @@ enum SchemaIndex {
         let borderWidth = properties.id("border-width")
         let padding = properties.id("padding")
         let device = properties.id("device")
+        let visible = properties.id("visible")
     }
     static let key = Keys()
 }
