@@ -74,7 +74,7 @@ final class RuleTests: XCTestCase {
     func testEveryCodeHasACase() {
         let covered = Set(RuleTable.cases.map(\.code))
         let all = DiagnosticCode.all.map(\.code)
-        XCTAssertEqual(all.count, 51)
+        XCTAssertEqual(all.count, 52)
         for code in all {
             XCTAssertTrue(covered.contains(code), "no rule case for \(code)")
         }
@@ -1413,6 +1413,20 @@ enum RuleTable {
              message: "video `clip` has no `captions`",
              good: card(replacing: "  text title {\n    text: \"Hello\"", with: "  video clip {\n    style: player\n    src: \"clip.mp4\"")
                 + "\n\nstyle player {\n  captions: \"clip.vtt\"\n}"),
+        rule("TDL312", "a word wider than its box",
+             bad: card(replacing: "    text: \"Hello\"\n    at: 10, 10\n    size: 200 x 40",
+                       with: "    text: \"Internationalisation\"\n    font-size: 32\n    size: 120 x 40"), at: (6, 11),
+             message: "the word `Internationalisation` is at least 198.4 px wide at font size 32, wider than the 120 px the box of `text title` leaves for text",
+             good: card(replacing: "    text: \"Hello\"\n    at: 10, 10\n    size: 200 x 40",
+                        with: "    text: \"Internationalisation\"\n    font-size: 16\n    size: 120 x 40")),
+        rule("TDL312", "more lines than the box holds inside its border",
+             bad: card(replacing: "    text: \"Hello\"", with: "    text: \"Welcome aboard, it is good to see you here again after such a long time away from home\"\n    border-width: 4"),
+             at: (6, 11), message: "`text title` shows at least 3 lines of 16 px (48 px) at font size 16, but its box leaves 32 px of height for text",
+             good: card(replacing: "    text: \"Hello\"", with: "    text: \"Welcome aboard, it is good to see you here again after such a long time away from home\"\n    border-width: 4\n    max-lines: 2")),
+        rule("TDL312", "a word that runs off the canvas",
+             bad: card(replacing: "    text: \"Hello\"\n    at: 10, 10\n    size: 200 x 40", with: "    text: \"Unbreakable\"\n    at: 350, 10"),
+             at: (6, 11), message: "only 50 px lie between the `at` of `text title` and the canvas's right edge",
+             good: card(replacing: "    text: \"Hello\"\n    at: 10, 10\n    size: 200 x 40", with: "    text: \"Unbreakable\"\n    at: 300, 10")),
     ]
 }
 

@@ -84,6 +84,7 @@ public struct DiagnosticCode: Sendable, Hashable {
     static let unsupportedURL = DiagnosticCode("TDL309", .warning, "Unsupported URL scheme")
     static let unusedSuppression = DiagnosticCode("TDL310", .hint, "Suppression that silences nothing")
     static let missingCaptions = DiagnosticCode("TDL311", .hint, "Video without captions")
+    static let textDoesNotFit = DiagnosticCode("TDL312", .warning, "Text that cannot fit its box")
 
     /// Every code, in order.
     public static let all: [DiagnosticCode] = [
@@ -95,7 +96,7 @@ public struct DiagnosticCode: Sendable, Hashable {
         importNotFound, importCycle, formatTooNew, formatTooOld, missingFormat, missingName,
         conflictingProperties, styleDoesNotApply, misplacedDirective, malformedInterpolation, unfinishedBlockHeader,
         outsideCanvas, lowContrast, missingAlt, unusedStyle, unusedParameter, unsafeURL, emptyText,
-        zeroSize, unsupportedURL, unusedSuppression, missingCaptions,
+        zeroSize, unsupportedURL, unusedSuppression, missingCaptions, textDoesNotFit,
     ]
 
     public static func lookup(_ code: String) -> DiagnosticCode? {

@@ -1352,5 +1352,43 @@ enum DiagnosticExplanations {
         `00:00.000 --> 00:04.000` followed by the line shown. For a silent video, suppress with
         `// tdl-ignore TDL311` on the line above or at the end of the line.
         """#,
+
+        "TDL312": #"""
+        TDL312: Text that cannot fit its box
+
+        A text (`text`, `textarea`, a button's `label`, an annotation `label`) needs more room than
+        its box gives it: a word wider than the box (without a `width`, wider than the space between
+        its `at` and the canvas's right edge), or more lines than the box's height holds (with
+        `max-lines`, at most that many). The text then runs out of its box, over its neighbours or
+        off the canvas, or is cut off. The estimate errs on the quiet side, so a warning means that
+        even a lower bound does not fit: each character counts narrower than common fonts draw it
+        (0.4 em for most ASCII, 0.2 em for a space and for narrow letters such as `i` or `l`, 1 em
+        for CJK and emoji, nothing for a `{{name}}`), lines break wherever a browser might, and a
+        line is the font size tall unless `line-height` says more, and the lines may exceed the
+        height by a quarter of a line. The room is the box inside its border: text that only eats
+        into the padding is still in its box. Make the box larger or the
+        font smaller, shorten the text, or let `max-lines` cut it off with an ellipsis.
+
+        Bad:
+            template card {
+              size: 375 x 200
+              text title {
+                text: "Internationalisation"
+                font-size: 32
+                size: 120 x 40
+              }
+            }
+
+        Good:
+            template card {
+              size: 375 x 200
+              text title {
+                text: "Internationalisation"
+                font-size: 16
+                size: 120 x 40
+              }
+            }
+        Suppress with `// tdl-ignore TDL312` on the line above or at the end of the line.
+        """#,
     ]
 }

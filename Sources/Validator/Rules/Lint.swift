@@ -118,7 +118,7 @@ extension Checker {
             background = nil
         }
         if lintKinds.showsText[kindID] {
-            checkText(node, kindID: kindID, background: background)
+            checkText(node, kindID: kindID, box: box, canvas: frame.canvas, background: background)
         }
         if kindID == lintKinds.image && !isSet(key.alt) && !mayBeHidden(key.alt), let block = tree.node(at: node).asBlock {
             // Two fixes: a description to write (the usual answer), or decorative on purpose.
@@ -281,13 +281,32 @@ extension Checker {
         report(.outsideCanvas, range ?? lintRange(block, key.at), message)
     }
 
-    mutating func checkText(_ block: Int, kindID: Int, background: RGBAColor?) {
+    /// Empty text, text that cannot fit its box (TDL312, `TextRoom`), contrast.
+    mutating func checkText(_ block: Int, kindID: Int, box: Box, canvas: (Double, Double)?, background: RGBAColor?) {
         let isButton = kindID == lintKinds.button
         let textID = isButton ? key.label : key.text
-        if read(textID, Checker.isBlankString) == true {
+        let size: Double
+        if let own = decodedOwn(key.fontSize, .number) {
+            size = own.1 != 0 ? own.0 * 4 / 3 : own.0
+        } else {
+            size = read(key.fontSize) { raw, node -> Double? in
+                let list = raw.atoms(of: node)
+                guard list.count == 1, let n = AtomSyntax.numberLiteral(list[0], raw.bytes) else { return nil }
+                return Checker.isPoints(list[0], unitStart: n.unitStart, raw.bytes) ? n.value * 4 / 3 : n.value
+            } ?? 16
+        }
+        // The text is read once, for both rules.
+        let room = textRoom(kindID: kindID, box: box, canvas: canvas, fontSize: size)
+        let text = read(textID) { raw, node -> TextReading? in
+            guard let blank = Checker.isBlankString(raw, node) else { return nil }
+            return TextReading(blank: blank, measure: blank ? nil : room.flatMap { Checker.measure(raw, node, in: $0) })
+        }
+        if text?.blank == true {
             let textKey = isButton ? "label" : "text"
             let kind = raw.blockHeader(block).kind.map(raw.text) ?? ""
             report(.emptyText, lintRange(block, textID), "`\(textKey)` is empty, so the \(kind) shows nothing")
+        } else if let room, let m = text?.measure {
+            checkTextFits(block, textID: textID, room, m)
         }
         guard let background else { return }
         var foreground = lintKinds.defaultTextColor[kindID]
@@ -300,16 +319,6 @@ extension Checker {
         }
         let shown = ColorMath.composite(foreground, over: background)
         let ratio = ColorMath.contrast(shown, background)
-        let size: Double
-        if let own = decodedOwn(key.fontSize, .number) {
-            size = own.1 != 0 ? own.0 * 4 / 3 : own.0
-        } else {
-            size = read(key.fontSize) { raw, node -> Double? in
-                let list = raw.atoms(of: node)
-                guard list.count == 1, let n = AtomSyntax.numberLiteral(list[0], raw.bytes) else { return nil }
-                return Checker.isPoints(list[0], unitStart: n.unitStart, raw.bytes) ? n.value * 4 / 3 : n.value
-            } ?? 16
-        }
         let bold: Bool
         if isSet(key.fontWeight) {
             bold = read(key.fontWeight) { raw, node in raw.atoms(of: node).first.map { raw.token($0, equals: "bold") } } ?? false
@@ -359,6 +368,7 @@ struct LintKinds {
     }()
     let image = SchemaIndex.kinds.id("image")
     let video = SchemaIndex.kinds.id("video")
+    let textarea = SchemaIndex.kinds.id("textarea")
     let group = SchemaIndex.kinds.id("group")
     let divider = SchemaIndex.kinds.id("divider")
     let line = SchemaIndex.kinds.id("line")

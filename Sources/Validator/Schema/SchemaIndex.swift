@@ -163,6 +163,8 @@ enum SchemaIndex {
         let padding = properties.id("padding")
         let device = properties.id("device")
         let visible = properties.id("visible")
+        let lineHeight = properties.id("line-height")
+        let maxLines = properties.id("max-lines")
     }
     static let key = Keys()
 }
