@@ -73,7 +73,7 @@ final class CheckTogetherTests: XCTestCase {
         // one at a time: the project is built once and read concurrently.
         let dir = makeWorkspace(users: 40, screens: 60)
         defer { dir.remove() }
-        _ = dir.write("screens/uses-title.tdl", "format 1\nimport \"../shared/styles.tdl\"\ntemplate t {\n  size: 10 x 10\n  text a {\n    style: brand-title\n    text: \"x\"\n    at: 0, 0\n    size: 10 x 10\n  }\n}\n")
+        _ = dir.write("screens/uses-title.tdl", "format 1\nimport \"../shared/styles.tdl\"\ntemplate t {\n  size: 100 x 100\n  text a {\n    style: brand-title\n    text: \"x\"\n    at: 0, 0\n    size: 100 x 40\n  }\n}\n")
         let all = runTool(["check", "--format", "json", dir.path])
         XCTAssertEqual(try codes(all), [], "brand-title is used by one file, brand-card through it and directly")
         XCTAssertEqual(all.status, 0)
@@ -84,7 +84,7 @@ final class CheckTogetherTests: XCTestCase {
         defer { dir.remove() }
         let styles = dir.write("styles.tdl", "format 1\n\nstyle used-later {\n  font-size: 12\n}\n")
         // A missing `format` line has a certain fix; the run applies it and reports the rest.
-        _ = dir.write("user.tdl", "import \"styles.tdl\"\ntemplate t {\n  size: 10 x 10\n  text a {\n    style: used-later\n    text: \"x\"\n    at: 0, 0\n    size: 10 x 10\n  }\n}\n")
+        _ = dir.write("user.tdl", "import \"styles.tdl\"\ntemplate t {\n  size: 100 x 100\n  text a {\n    style: used-later\n    text: \"x\"\n    at: 0, 0\n    size: 100 x 40\n  }\n}\n")
         let result = runTool(["check", "--fix", "--format", "json", dir.path])
         XCTAssertEqual(try codes(result), [])
         XCTAssertTrue(dir.read("user.tdl").hasPrefix("format 1\n"), dir.read("user.tdl"))
