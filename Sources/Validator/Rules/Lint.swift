@@ -297,10 +297,7 @@ extension Checker {
         }
         // The text is read once, for both rules.
         let room = textRoom(kindID: kindID, box: box, canvas: canvas, fontSize: size)
-        let text = read(textID) { raw, node -> TextReading? in
-            guard let blank = Checker.isBlankString(raw, node) else { return nil }
-            return TextReading(blank: blank, measure: blank ? nil : room.flatMap { Checker.measure(raw, node, in: $0) })
-        }
+        let text = read(textID) { raw, node in Checker.readText(raw, node, room: room) }
         if text?.blank == true {
             let textKey = isButton ? "label" : "text"
             let kind = raw.blockHeader(block).kind.map(raw.text) ?? ""
@@ -336,13 +333,10 @@ extension Checker {
         }
     }
 
-    /// Whether a one-string value shows nothing: only whitespace once escapes are decoded.
-    /// Decodes only when the bytes alone cannot tell (escapes or non-ASCII).
-    static func isBlankString(_ raw: RawSyntaxView, _ node: Int) -> Bool? {
-        let list = raw.atoms(of: node)
-        guard list.count == 1, list[0].kind == .string || list[0].kind == .multilineString else { return nil }
-        let t = list[0]
-        let content = AtomSyntax.contentRange(of: t)
+    /// Whether a string token (`content`: its content's range) shows nothing: only whitespace
+    /// once escapes are decoded. Decodes only when the bytes alone cannot tell (escapes or
+    /// non-ASCII).
+    static func isBlank(_ t: Token, _ content: ByteRange, _ raw: RawSyntaxView) -> Bool {
         var needsDecoding = false
         for k in content.start..<content.end {
             switch raw.bytes[k] {

@@ -330,13 +330,20 @@ extension Checker {
                         toCanvas: toCanvas, isLabel: isLabel)
     }
 
-    /// The measure of the one-string value at `node`, or nil when it surely fits: at most
-    /// 0.4 em a byte, a text this short fits on one line.
-    static func measure(_ raw: RawSyntaxView, _ node: Int, in room: TextRoom) -> TextFit? {
+    /// `checkText`'s one read of the one-string value at `node` (nil for any other value):
+    /// whether it is blank, and its measure in `room` when there is one.
+    static func readText(_ raw: RawSyntaxView, _ node: Int, room: TextRoom?) -> TextReading? {
         let list = raw.atoms(of: node)
-        guard list.count == 1 else { return nil }
+        guard list.count == 1, list[0].kind == .string || list[0].kind == .multilineString else { return nil }
         let t = list[0]
         let content = AtomSyntax.contentRange(of: t)
+        if isBlank(t, content, raw) { return TextReading(blank: true, measure: nil) }
+        return TextReading(blank: false, measure: room.flatMap { measure(raw, t, content, in: $0) })
+    }
+
+    /// The measure of string token `t`, or nil when it surely fits: at most 0.4 em a byte, a
+    /// text this short fits on one line.
+    static func measure(_ raw: RawSyntaxView, _ t: Token, _ content: ByteRange, in room: TextRoom) -> TextFit? {
         let length = content.end - content.start
         if room.oneLineFits && length &* 40 <= room.room { return nil }
         if t.kind == .string && !room.breaksLines {
