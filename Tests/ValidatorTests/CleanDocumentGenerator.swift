@@ -169,6 +169,7 @@ struct CleanDocumentGenerator {
         return lines
     }
 
+    static let textKinds: Set<String> = ["text", "textarea", "button", "label"]
     static let darkColours = ["#222222", "#1E1E1E", "#333333", "navy", "black", "#0B3D91", "#202020"]
     static let lightColours = ["#FFFFFF", "#F5F5F5", "white", "#FAFAFA", "#EEF4FF", "ivory"]
     static let anyColours = ["#FF0000", "#00AA55", "teal", "#12345678", "#ABC", "orange"]
@@ -177,6 +178,12 @@ struct CleanDocumentGenerator {
     private mutating func value(_ p: PropertySchema, kind: String, annotation: Bool) -> String? {
         switch p.name {
         case "at": return annotation ? "\(rng.int(0...400)), \(rng.int(0...300))" : "\(rng.int(0...60)), \(rng.int(0...60))"
+        // Text gets a box it fits (TDL312 warns when it clearly cannot).
+        case "size" where Self.textKinds.contains(kind):
+            return annotation ? "\(rng.int(150...250)) x \(rng.int(80...150))" : "\(rng.int(150...200)) x \(rng.int(100...160))"
+        case "line-height": return rng.pick(["1.2", "1.5", "140%"])
+        case "width" where Self.textKinds.contains(kind): return "\(rng.int(150...200))"
+        case "height" where Self.textKinds.contains(kind): return "\(rng.int(100...160))"
         case "size": return annotation ? "\(rng.int(10...150)) x \(rng.int(10...150))" : "\(rng.int(10...80)) x \(rng.int(10...80))"
         case "width", "height": return "\(rng.int(10...80))"
         case "from", "to":

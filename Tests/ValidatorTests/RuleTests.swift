@@ -1074,7 +1074,7 @@ enum RuleTable {
              // The parameter is used only in the URL: it counts as used.
              good: card(replacing: "  text title {\n    text: \"Hello\"",
                         with: "  params {\n    id: \"42\"\n  }\n  image title {\n    alt: \"A photo\"\n    src: \"photos/{{id}}.png\""),
-             others: ["TDL305"], fix: true),
+             fix: true),
         rule("TDL112", "two styles extending each other",
              bad: #"""
              format 1

@@ -1363,11 +1363,12 @@ enum DiagnosticExplanations {
         off the canvas, or is cut off. The estimate errs on the quiet side, so a warning means that
         even a lower bound does not fit: each character counts narrower than common fonts draw it
         (0.4 em for most ASCII, 0.2 em for a space and for narrow letters such as `i` or `l`, 1 em
-        for CJK and emoji, nothing for a `{{name}}`), lines break wherever a browser might, and a
+        for CJK and emoji, nothing for a `{{name}}`, and nothing after a `{{` that is not closed, which TDL122
+        reports), lines break wherever a browser might, and a
         line is the font size tall unless `line-height` says more, and the lines may exceed the
         height by a quarter of a line. The room is the box inside its border: text that only eats
-        into the padding is still in its box. Make the box larger or the
-        font smaller, shorten the text, or let `max-lines` cut it off with an ellipsis.
+        into the padding is still in its box. A `font-size` out of its range (TDL107) or `size`
+        beside `width` or `height` (TDL119) is not judged. Make the box larger or the font smaller, shorten the text, or let `max-lines` cut it off with an ellipsis.
 
         Bad:
             template card {
@@ -1388,6 +1389,7 @@ enum DiagnosticExplanations {
                 size: 120 x 40
               }
             }
+
         Suppress with `// tdl-ignore TDL312` on the line above or at the end of the line.
         """#,
     ]

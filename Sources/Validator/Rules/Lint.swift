@@ -285,18 +285,24 @@ extension Checker {
     mutating func checkText(_ block: Int, kindID: Int, box: Box, canvas: (Double, Double)?, background: RGBAColor?) {
         let isButton = kindID == lintKinds.button
         let textID = isButton ? key.label : key.text
+        // The font size in px, and whether it is one `font-size` takes (a size out of range
+        // is TDL107's to report: the fit is not judged by it).
         let size: Double
+        let sizeInRange: Bool
         if let own = decodedOwn(key.fontSize, .number) {
             size = own.1 != 0 ? own.0 * 4 / 3 : own.0
+            sizeInRange = Checker.fontSizeRange.contains(own.0)
         } else {
-            size = read(key.fontSize) { raw, node -> Double? in
+            let written = read(key.fontSize) { raw, node -> (Double, Bool)? in
                 let list = raw.atoms(of: node)
                 guard list.count == 1, let n = AtomSyntax.numberLiteral(list[0], raw.bytes) else { return nil }
-                return Checker.isPoints(list[0], unitStart: n.unitStart, raw.bytes) ? n.value * 4 / 3 : n.value
-            } ?? 16
+                return (n.value, Checker.isPoints(list[0], unitStart: n.unitStart, raw.bytes))
+            } ?? (16, false)
+            size = written.1 ? written.0 * 4 / 3 : written.0
+            sizeInRange = Checker.fontSizeRange.contains(written.0)
         }
         // The text is read once, for both rules.
-        let room = textRoom(kindID: kindID, box: box, canvas: canvas, fontSize: size)
+        let room = sizeInRange ? textRoom(kindID: kindID, box: box, canvas: canvas, fontSize: size) : nil
         let text = read(textID) { raw, node in Checker.readText(raw, node, room: room) }
         if text?.blank == true {
             let textKey = isButton ? "label" : "text"

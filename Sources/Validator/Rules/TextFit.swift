@@ -80,14 +80,17 @@ struct TextMeasure {
                 continue
             }
             if b == 0x7B && k + 1 < end && bytes[k + 1] == 0x7B {
-                // `{{name}}`: nothing, and a place to break. Without a `}}` after it, text.
+                // `{{name}}`: nothing, and a place to break. One without a `}}` is TDL122's
+                // to report: nothing after it is measured (and no `{{` after it looks again,
+                // so `{{{{…` is not a quadratic scan).
                 var j = k + 2
                 while j + 1 < end && !(bytes[j] == 0x7D && bytes[j + 1] == 0x7D) { j += 1 }
+                m.endWord(at: k)
                 if j + 1 < end {
-                    m.endWord(at: k)
                     k = j + 2
                     continue
                 }
+                break
             }
             if b == 0x5C && source && k + 1 < end {
                 let (value, next) = escape(bytes, k, end)
@@ -294,6 +297,9 @@ struct TextRoom {
 }
 
 extension Checker {
+    /// The range `font-size` takes (the schema's; the same for every kind that has it).
+    static let fontSizeRange: ValueRange = Schema.kind("text")?.property("font-size")?.range ?? .closed(1, 1000)
+
     /// The room the element in `slots` gives its text; nil when nothing can be checked. `box`
     /// is its outer box on the canvas; without a width, the room is what lies between its
     /// `at` and the canvas's right edge (a text wraps there at the latest).
@@ -303,6 +309,8 @@ extension Checker {
         let isLabel = kindID == lintKinds.label
         // A label without a size fits its text.
         if isLabel && box.width == nil { return nil }
+        // `size` beside `width` or `height` is TDL119: which box is meant is the mistake.
+        if isSet(key.size) && (isSet(key.width) || isSet(key.height)) { return nil }
         // The room is the box inside its border: text that only eats into the padding (a
         // centred button label spills into it on both sides) has not left its box.
         // (`isSet` first: most elements set no border, and it is cheaper than reading one.)
