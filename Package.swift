@@ -13,7 +13,8 @@ let package = Package(
         .executable(name: "tdl-bench", targets: ["tdl-bench"]),
     ],
     targets: [
-        // What every layer shares and no layer owns: a lock. No dependencies, no I/O.
+        // What every layer shares and no layer owns: a lock, a hash, numbers as text. No
+        // dependencies, no I/O.
         .target(name: "Basics"),
         // Source text, positions, lexer, lossless syntax tree, parser, formatter. No I/O.
         .target(name: "TemplateFormat"),
@@ -44,6 +45,7 @@ let package = Package(
         .executableTarget(name: "template-lsp", dependencies: ["LanguageServer", "LSPProtocol", "ToolSupport"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
         .executableTarget(name: "tdl-bench", dependencies: ["TemplateFormat", "Validator", "HTMLGen", "LanguageServer", "LSPProtocol"]),
+        .testTarget(name: "BasicsTests", dependencies: ["Basics"]),
         .testTarget(name: "TemplateFormatTests", dependencies: ["TemplateFormat"]),
         .testTarget(name: "ProjectModelTests", dependencies: ["Basics", "ProjectModel", "TemplateFormat"]),
         .testTarget(name: "ValidatorTests", dependencies: ["Validator", "ProjectModel", "TemplateFormat"]),
