@@ -26,9 +26,9 @@ let package = Package(
         // File-system side of the command-line tools: discovery, .editorconfig, atomic writes, diffs.
         .target(name: "ToolSupport", dependencies: ["TemplateFormat", "ProjectModel"]),
         // Templates and annotation sets to HTML, SVG and the JSON model. No I/O.
-        .target(name: "HTMLGen", dependencies: ["TemplateFormat", "ProjectModel", "Validator"]),
+        .target(name: "HTMLGen", dependencies: ["Basics", "TemplateFormat", "ProjectModel", "Validator"]),
         // The commands of `template-fmt` as a library, so tests run them in process.
-        .target(name: "TDLCommands", dependencies: ["TemplateFormat", "ProjectModel", "Validator", "ToolSupport", "HTMLGen", "LSPProtocol"]),
+        .target(name: "TDLCommands", dependencies: ["Basics", "TemplateFormat", "ProjectModel", "Validator", "ToolSupport", "HTMLGen", "LSPProtocol"]),
         // The command-line tools link the Swift runtime statically: they then run where no
         // Swift toolchain is installed, start 1 ms sooner, and call the runtime (reference
         // counting, above all) directly rather than through the dynamic linker's tables.
@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "ProjectModelTests", dependencies: ["Basics", "ProjectModel", "TemplateFormat"]),
         .testTarget(name: "ValidatorTests", dependencies: ["Validator", "ProjectModel", "TemplateFormat"]),
         .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport", "ProjectModel"]),
-        .testTarget(name: "HTMLGenTests", dependencies: ["HTMLGen", "ProjectModel", "TemplateFormat", "Validator"], exclude: ["Golden"]),
+        .testTarget(name: "HTMLGenTests", dependencies: ["Basics", "HTMLGen", "ProjectModel", "TemplateFormat", "Validator"], exclude: ["Golden"]),
         .testTarget(name: "LSPProtocolTests", dependencies: ["LSPProtocol"]),
         .testTarget(name: "LanguageFeaturesTests", dependencies: ["LanguageFeatures", "ProjectModel", "TemplateFormat", "Validator"]),
         .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "LSPProtocol", "ProjectModel", "TemplateFormat", "Validator"]),

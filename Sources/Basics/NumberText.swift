@@ -65,10 +65,10 @@ public enum NumberText {
     /// (numbers below 10^8 are stored as one 8-byte word, so up to 8 bytes past the digits
     /// may be overwritten within that room), and returns how many bytes the number takes.
     @inlinable @inline(__always)
-    public static func write(_ n: Int, to: UnsafeMutablePointer<UInt8>) -> Int {
+    public static func write(_ n: Int, to: UnsafeMutableRawPointer) -> Int {
         guard n >= 0 && n < 100_000_000 else { return writeLong(n, to: to) }
         let (word, width) = decimalWord(UInt64(truncatingIfNeeded: n))
-        UnsafeMutableRawPointer(to).storeBytes(of: word.littleEndian, as: UInt64.self)
+        to.storeBytes(of: word.littleEndian, as: UInt64.self)
         return width
     }
 
@@ -91,18 +91,15 @@ public enum NumberText {
     /// A negative number or one of 10^8 or more: the sign, then the digits written in place
     /// from the last, two at a time.
     @usableFromInline @inline(never)
-    static func writeLong(_ n: Int, to: UnsafeMutablePointer<UInt8>) -> Int {
-        var at = to
-        if n < 0 {
-            at.pointee = 0x2D
-            at += 1
-        }
-        return (at - to) + writeDigits(UInt64(n.magnitude), to: at)
+    static func writeLong(_ n: Int, to: UnsafeMutableRawPointer) -> Int {
+        guard n < 0 else { return writeDigits(UInt64(n), to: to) }
+        to.storeBytes(of: 0x2D, as: UInt8.self)
+        return 1 + writeDigits(UInt64(n.magnitude), to: to + 1)
     }
 
     /// The digits of `value`, written at `to`; returns how many.
     @usableFromInline
-    static func writeDigits(_ value: UInt64, to: UnsafeMutablePointer<UInt8>) -> Int {
+    static func writeDigits(_ value: UInt64, to: UnsafeMutableRawPointer) -> Int {
         let width = digitCount(value)
         var rest = value, k = width
         digitPairs.withUTF8Buffer { pairs in
@@ -110,11 +107,11 @@ public enum NumberText {
                 let pair = Int(truncatingIfNeeded: rest % 100) &* 2
                 rest /= 100
                 k &-= 2
-                to[k] = pairs[pair]
-                to[k &+ 1] = pairs[pair &+ 1]
+                to.storeBytes(of: pairs[pair], toByteOffset: k, as: UInt8.self)
+                to.storeBytes(of: pairs[pair &+ 1], toByteOffset: k &+ 1, as: UInt8.self)
             }
         }
-        if k > 0 { to[0] = 0x30 &+ UInt8(truncatingIfNeeded: rest) }
+        if k > 0 { to.storeBytes(of: 0x30 &+ UInt8(truncatingIfNeeded: rest), as: UInt8.self) }
         return width
     }
 
@@ -139,7 +136,7 @@ public enum NumberText {
     /// Writes `v` in `style` at `to`, which must have room for `maximumLength` bytes, and
     /// returns how many bytes it takes. Infinities and NaN are written `inf`, `-inf` and `nan`
     /// (as Swift prints them); writers whose format cannot carry them (JSON, CSS) decide first.
-    public static func write(_ v: Double, _ style: Style, to: UnsafeMutablePointer<UInt8>) -> Int {
+    public static func write(_ v: Double, _ style: Style, to: UnsafeMutableRawPointer) -> Int {
         guard v.isFinite else { return copy(v.isNaN ? "nan" : v < 0 ? "-inf" : "inf", to: to) }
         if let whole = exactInteger(v) {
             return padDecimals(write(whole, to: to), have: 0, style.minimumDecimals, to: to)
@@ -156,8 +153,7 @@ public enum NumberText {
         let units = Int64(scaled)
         var n = 0
         if units < 0 {
-            to[0] = 0x2D
-            n = 1
+            put(0x2D, to, &n)
         }
         let magnitude = units.magnitude
         n += writeDigits(magnitude / UInt64(scale), to: to + n)
@@ -168,13 +164,12 @@ public enum NumberText {
             count -= 1
         }
         guard count > 0 else { return n }
-        to[n] = 0x2E
-        n += 1
+        put(0x2E, to, &n)
         // Leading zeros of the fraction (`0.05`), then its digits.
         var k = count
         while k > 0 {
             k -= 1
-            to[n + k] = 0x30 &+ UInt8(truncatingIfNeeded: fraction % 10)
+            to.storeBytes(of: 0x30 &+ UInt8(truncatingIfNeeded: fraction % 10), toByteOffset: n + k, as: UInt8.self)
             fraction /= 10
         }
         return n + count
@@ -190,30 +185,38 @@ public enum NumberText {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { room in
             // The allocation of a positive capacity always has a base address.
             guard let base = room.baseAddress else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-            return body(UnsafeBufferPointer(start: base, count: write(v, style, to: base)))
+            let count = write(v, style, to: UnsafeMutableRawPointer(base))
+            return body(UnsafeBufferPointer(start: base, count: count))
         }
     }
 
-    private static func copy(_ text: StaticString, to: UnsafeMutablePointer<UInt8>) -> Int {
-        to.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+    @inline(__always)
+    private static func put(_ byte: UInt8, _ to: UnsafeMutableRawPointer, _ n: inout Int) {
+        to.storeBytes(of: byte, toByteOffset: n, as: UInt8.self)
+        n += 1
+    }
+
+    private static func put(_ byte: UInt8, repeated count: Int, _ to: UnsafeMutableRawPointer, _ n: inout Int) {
+        for _ in 0..<max(count, 0) { put(byte, to, &n) }
+    }
+
+    private static func copy(_ text: StaticString, to: UnsafeMutableRawPointer) -> Int {
+        to.copyMemory(from: text.utf8Start, byteCount: text.utf8CodeUnitCount)
         return text.utf8CodeUnitCount
     }
 
     /// After `n` bytes holding `have` decimals, `.` (when there were none) and zeros up to `minimum`.
-    private static func padDecimals(_ n: Int, have: Int, _ minimum: Int, to: UnsafeMutablePointer<UInt8>) -> Int {
+    private static func padDecimals(_ n: Int, have: Int, _ minimum: Int, to: UnsafeMutableRawPointer) -> Int {
         guard minimum > have else { return n }
         var n = n
-        if have == 0 {
-            to[n] = 0x2E
-            n += 1
-        }
-        (to + n).initialize(repeating: 0x30, count: minimum - have)
-        return n + minimum - have
+        if have == 0 { put(0x2E, to, &n) }
+        put(0x30, repeated: minimum - have, to, &n)
+        return n
     }
 
     /// The shortest decimal that reads back as `v` (finite), in plain notation: Swift's
     /// shortest digits (its `description`), with the exponent, if any, moved into the point.
-    private static func writeShortest(_ v: Double, to: UnsafeMutablePointer<UInt8>) -> Int {
+    private static func writeShortest(_ v: Double, to: UnsafeMutableRawPointer) -> Int {
         var text = v.description
         return text.withUTF8 { s in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: s.count) { room in
@@ -225,7 +228,7 @@ public enum NumberText {
     /// `writeShortest` once `text` (Swift's description of a finite `Double`) is read, its
     /// digits collected in `digits` (room for as many bytes as `text` has).
     private static func writeShortest(_ s: UnsafeBufferPointer<UInt8>, digits: UnsafeMutableBufferPointer<UInt8>,
-                                      to: UnsafeMutablePointer<UInt8>) -> Int {
+                                      to: UnsafeMutableRawPointer) -> Int {
         var count = 0
         var point: Int? = nil
         var exponent = 0
@@ -263,26 +266,23 @@ public enum NumberText {
         while end > first && digits[end - 1] == 0x30 { end -= 1 }
         guard first < end else { return copy("0", to: to) }
         var n = 0
-        if negative { to[n] = 0x2D; n += 1 }
+        if negative { put(0x2D, to, &n) }
         let significant = end - first
         if position <= 0 {
             // 0.000ddd
-            to[n] = 0x30; to[n + 1] = 0x2E
-            n += 2
-            (to + n).initialize(repeating: 0x30, count: -position)
-            n += -position
-            for j in first..<end { to[n] = digits[j]; n += 1 }
+            put(0x30, to, &n)
+            put(0x2E, to, &n)
+            put(0x30, repeated: -position, to, &n)
+            for j in first..<end { put(digits[j], to, &n) }
         } else if position >= significant {
             // ddd000
-            for j in first..<end { to[n] = digits[j]; n += 1 }
-            (to + n).initialize(repeating: 0x30, count: position - significant)
-            n += position - significant
+            for j in first..<end { put(digits[j], to, &n) }
+            put(0x30, repeated: position - significant, to, &n)
         } else {
             // dd.d
-            for j in first..<(first + position) { to[n] = digits[j]; n += 1 }
-            to[n] = 0x2E
-            n += 1
-            for j in (first + position)..<end { to[n] = digits[j]; n += 1 }
+            for j in first..<(first + position) { put(digits[j], to, &n) }
+            put(0x2E, to, &n)
+            for j in (first + position)..<end { put(digits[j], to, &n) }
         }
         return n
     }

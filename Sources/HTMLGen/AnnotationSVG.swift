@@ -364,7 +364,7 @@ public enum AnnotationSVG {
                      defs: inout OutputBuffer, out: inout OutputBuffer) {
         let radius = e[.radius]?.number ?? 8
         if let image {
-            let id = "tdl." + NumberFormat.short(Double(index))
+            let id = "tdl.\(index)"
             // The filter region reaches past the box so the blur near its edges samples the
             // real neighbouring pixels; the clip then keeps only the box.
             let margin = 3 * radius

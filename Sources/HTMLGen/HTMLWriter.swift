@@ -1,3 +1,4 @@
+import Basics
 import Validator
 
 /// Escaping for HTML and XML (SVG) output, and the byte buffer every writer appends to.
@@ -224,93 +225,15 @@ struct OutputBuffer {
     }
 
     /// A number for CSS and SVG: at most four decimals, trailing zeros trimmed, never
-    /// exponent notation, `0` for zero and for anything not finite.
-    mutating func number(_ v: Double) { NumberFormat.write(v, into: &self) }
-}
-
-/// Deterministic number text.
-enum NumberFormat {
-    /// Rounded to at most four decimals (CSS, SVG): `24`, `0.4`, `17.3333`, `-2`.
-    static func short(_ v: Double) -> String {
-        var out = OutputBuffer()
-        write(v, into: &out)
-        return out.string
-    }
-
-    static func write(_ v: Double, into out: inout OutputBuffer) {
-        guard v.isFinite else { out.byte(0x30); return }
-        let scaled = (v * 10_000).rounded()
-        guard abs(scaled) < 9.0e15 else {
-            out.raw(plain(v.rounded()))
-            return
+    /// exponent notation, `0` for zero and for anything not finite (which CSS cannot carry).
+    mutating func number(_ v: Double) {
+        guard v.isFinite else { byte(0x30); return }
+        if let whole = NumberText.exactInteger(v) {
+            let at = reserve(NumberText.maximumIntegerLength)
+            storage.count += NumberText.write(whole, to: at)
+        } else {
+            let at = reserve(NumberText.maximumLength)
+            storage.count += NumberText.write(v, .decimals(4), to: at)
         }
-        var i = Int64(scaled)
-        if i == 0 { out.byte(0x30); return }
-        if i < 0 { out.byte(0x2D); i = -i }
-        let whole = i / 10_000
-        var fraction = i % 10_000
-        writeDigits(whole, into: &out)
-        if fraction != 0 {
-            out.byte(0x2E)
-            var digits = 4
-            while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
-            var divisor: Int64 = 1
-            for _ in 1..<digits { divisor *= 10 }
-            while divisor > 0 {
-                out.byte(0x30 + UInt8(fraction / divisor % 10))
-                divisor /= 10
-            }
-        }
-    }
-
-    /// The decimal digits of a non-negative integer.
-    static func writeDigits(_ value: Int64, into out: inout OutputBuffer) {
-        if value < 10 { out.byte(0x30 + UInt8(value)); return }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // up to 24 digits, filled from the end
-        var count = 0
-        var v = value
-        withUnsafeMutableBytes(of: &digits) { raw in
-            while v > 0 {
-                count += 1
-                raw[24 - count] = 0x30 + UInt8(v % 10)
-                v /= 10
-            }
-            let base = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            out.append(base + 24 - count, count: count)
-        }
-    }
-
-    /// The shortest decimal that reads back as `v`, written without exponent notation
-    /// (JSON and parameter text): `14`, `1.5`, `0.00001`, `1000000000000000000000`.
-    static func plain(_ v: Double) -> String {
-        guard v.isFinite else { return "0" }
-        if v == 0 { return "0" }
-        if v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
-        let text = "\(v)"
-        guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) else {
-            return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
-        }
-        var mantissa = String(text[..<e])
-        let exponent = Int(text[text.index(after: e)...]) ?? 0
-        var negative = false
-        if mantissa.hasPrefix("-") { negative = true; mantissa.removeFirst() }
-        let parts = mantissa.split(separator: ".", omittingEmptySubsequences: false)
-        let whole = String(parts[0])
-        var fraction = parts.count > 1 ? String(parts[1]) : ""
-        if fraction == "0" { fraction = "" }
-        var digits = whole + fraction
-        var point = whole.count + exponent
-        if point <= 0 {
-            digits = String(repeating: "0", count: -point + 1) + digits
-            point = 1
-        } else if point > digits.count {
-            digits += String(repeating: "0", count: point - digits.count)
-        }
-        var intPart = String(digits.prefix(point))
-        var fracPart = String(digits.dropFirst(point))
-        while fracPart.hasSuffix("0") { fracPart.removeLast() }
-        while intPart.count > 1 && intPart.hasPrefix("0") { intPart.removeFirst() }
-        let body = fracPart.isEmpty ? intPart : intPart + "." + fracPart
-        return negative ? "-" + body : body
     }
 }

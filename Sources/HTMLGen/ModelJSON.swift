@@ -1,3 +1,4 @@
+import Basics
 import Validator
 
 /// The resolved model as JSON, the interchange format for other programs. Keys are written
@@ -162,13 +163,7 @@ struct JSONOut {
     }
 
     mutating func string(_ s: String) { quote(s) }
-    mutating func number(_ v: Double) {
-        if v == v.rounded() && abs(v) < 1e15 {
-            NumberFormat.write(v, into: &out)  // an integer: the same digits, no allocation
-        } else {
-            out.raw(NumberFormat.plain(v))
-        }
-    }
+    mutating func number(_ v: Double) { out.raw(v.isFinite ? NumberText.string(v) : "0") }
 
     mutating func color(_ c: RGBAColor) {
         out.byte(0x22)

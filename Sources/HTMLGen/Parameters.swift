@@ -1,3 +1,4 @@
+import Basics
 import TemplateFormat
 
 /// A template parameter's value: the default written in `params`, or a value from the
@@ -17,11 +18,12 @@ public enum ParamValue: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The text that `{{name}}` inserts: the string itself, a number in plain decimal
-    /// (`14`, `1.5`, never exponent notation), `true` or `false`.
+    /// (`14`, `1.5`, never exponent notation; `0` for one too large for a `Double`), `true`
+    /// or `false`.
     public var text: String {
         switch self {
         case .string(let s): return s
-        case .number(let n): return NumberFormat.plain(n)
+        case .number(let n): return n.isFinite ? NumberText.string(n) : "0"
         case .bool(let b): return b ? "true" : "false"
         }
     }

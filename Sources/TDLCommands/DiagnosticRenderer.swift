@@ -1,3 +1,4 @@
+import Basics
 import TemplateFormat
 import Validator
 
@@ -128,7 +129,7 @@ struct DiagnosticRenderer {
         // lines show a window around the range, so output stays linear in the input.
         let content = start.content
         let ascii = start.isASCII
-        let gutterWidth = TextOutput.digits(start.line)
+        let gutterWidth = NumberText.length(start.line)
         let from = min(max(d.range.start, content.start), content.end)
         let to = min(max(d.range.end, from), content.end)
         let window = 60

@@ -1,3 +1,5 @@
+import Basics
+
 /// A UTF-8 output buffer for the text report: strings, numbers and source slices are
 /// appended in place, and ANSI colour wraps a part only when colour is on.
 ///
@@ -95,59 +97,13 @@ struct TextOutput: ~Copyable {
         append(from, bytes.count)
     }
 
-    /// A number in decimal. Those below 10^8 (every line and column of a real file) are
-    /// inlined: their digits are made at once in one word (`decimalWord`) and stored with
-    /// one 8-byte store.
+    /// A number in decimal, written in place by `NumberText` (inlined: those below 10^8,
+    /// every line and column of a real file, are one 8-byte store).
     @inline(__always)
     mutating func write(_ n: Int) {
-        guard n >= 0 && n < 100_000_000 else { writeLong(n); return }
-        let (word, width) = TextOutput.decimalWord(n)
-        UnsafeMutableRawPointer(room(8)).storeBytes(of: word.littleEndian, as: UInt64.self)
-        count &+= width
+        let to = room(NumberText.maximumIntegerLength)
+        count &+= NumberText.write(n, to: to)
     }
-
-    /// The ASCII digits of `n` (0 ≤ n < 10^8) in a word, the first digit in its lowest
-    /// byte, and how many digits. Each step splits every lane of the word in two at once:
-    /// into two 4-digit lanes, then 2-digit lanes, then digits (a division by 100 or 10 of
-    /// a small lane is a multiply and a shift, exact in its range).
-    @inline(__always)
-    static func decimalWord(_ n: Int) -> (UInt64, Int) {
-        let x = UInt64(truncatingIfNeeded: n)
-        let fours = x / 10_000 | (x % 10_000) << 32
-        let hundreds = ((fours &* 10_486) >> 20) & 0x0000_007F_0000_007F  // lane / 100 below 10^4
-        let twos = hundreds | (fours &- hundreds &* 100) << 16
-        let tens = ((twos &* 103) >> 10) & 0x000F_000F_000F_000F  // lane / 10 below 100
-        let digits = tens | (twos &- tens &* 10) << 8
-        // Leading zeros are the low zero bytes; 0 itself keeps one digit.
-        let zeros = digits == 0 ? 7 : digits.trailingZeroBitCount >> 3
-        return ((digits | 0x3030_3030_3030_3030) >> UInt64(zeros &* 8), 8 &- zeros)
-    }
-
-    /// A number in decimal, its digits written in place from the last, two at a time.
-    @inline(never)
-    mutating func writeLong(_ n: Int) {
-        guard n >= 0 else { write(String(n)); return }
-        let width = TextOutput.digits(n)
-        let to = room(width)
-        let pairs = TextOutput.digitPairs.utf8Start
-        var rest = UInt(bitPattern: n), k = width
-        while rest >= 10 {
-            let pair = Int(truncatingIfNeeded: rest % 100) &* 2
-            rest /= 100
-            k &-= 2
-            to[k] = pairs[pair]
-            to[k &+ 1] = pairs[pair &+ 1]
-        }
-        if k > 0 { to[0] = 0x30 &+ UInt8(truncatingIfNeeded: rest) }
-        count &+= width
-    }
-
-    /// "00" to "99", for writing numbers two digits at a time.
-    private static let digitPairs: StaticString = """
-        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
-        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
-        8081828384858687888990919293949596979899
-        """
 
     @inline(__always)
     mutating func spaces(_ count: Int) { repeated(0x20, count) }
@@ -238,13 +194,5 @@ struct TextOutput: ~Copyable {
         var any: UInt8 = 0
         for b in bytes { any |= b }
         return any < 0x80
-    }
-
-    /// Decimal digits of `n` (1 for a negative `n`).
-    static func digits(_ n: Int) -> Int {
-        // Comparisons, not divisions: a line number has about six digits.
-        var d = 1, limit = 10
-        while n >= limit && d < 18 { d &+= 1; limit &*= 10 }
-        return n >= limit ? d + 1 : d
     }
 }

@@ -174,20 +174,29 @@ final class ModelTests: XCTestCase {
     }
 
     func testNumbersAreWrittenPlainly() {
-        XCTAssertEqual(NumberFormat.short(24), "24")
-        XCTAssertEqual(NumberFormat.short(-0.0), "0")
-        XCTAssertEqual(NumberFormat.short(0.5), "0.5")
-        XCTAssertEqual(NumberFormat.short(17.333333333), "17.3333")
-        XCTAssertEqual(NumberFormat.short(0.00001), "0")
-        XCTAssertEqual(NumberFormat.short(-2.25), "-2.25")
-        XCTAssertEqual(NumberFormat.short(1e21), "1000000000000000000000")
-        XCTAssertEqual(NumberFormat.short(.infinity), "0")
-        XCTAssertEqual(NumberFormat.plain(14), "14")
-        XCTAssertEqual(NumberFormat.plain(1.5), "1.5")
-        XCTAssertEqual(NumberFormat.plain(0.00001), "0.00001")
-        XCTAssertEqual(NumberFormat.plain(-1.25e-7), "-0.000000125")
-        XCTAssertEqual(NumberFormat.plain(1e21), "1000000000000000000000")
-        XCTAssertEqual(NumberFormat.plain(1.5e300).count, 301)
+        // CSS and SVG numbers: at most four decimals, `0` for what CSS cannot carry.
+        func css(_ v: Double) -> String {
+            var out = OutputBuffer()
+            out.number(v)
+            return out.string
+        }
+        XCTAssertEqual(css(24), "24")
+        XCTAssertEqual(css(-0.0), "0")
+        XCTAssertEqual(css(0.5), "0.5")
+        XCTAssertEqual(css(17.333333333), "17.3333")
+        XCTAssertEqual(css(0.00001), "0")
+        XCTAssertEqual(css(-2.25), "-2.25")
+        XCTAssertEqual(css(1e21), "1000000000000000000000")
+        XCTAssertEqual(css(.infinity), "0")
+        XCTAssertEqual(css(.nan), "0")
+        // Parameter text: the shortest decimal that reads back.
+        XCTAssertEqual(ParamValue.number(14).text, "14")
+        XCTAssertEqual(ParamValue.number(1.5).text, "1.5")
+        XCTAssertEqual(ParamValue.number(0.00001).text, "0.00001")
+        XCTAssertEqual(ParamValue.number(-1.25e-7).text, "-0.000000125")
+        XCTAssertEqual(ParamValue.number(1e21).text, "1000000000000000000000")
+        XCTAssertEqual(ParamValue.number(1.5e300).text.count, 301)
+        XCTAssertEqual(ParamValue.number(.infinity).text, "0")
         let html = export("format 1\ntemplate t { size: 10 x 10; text a { text: \"x\"; at: 100000000000000000000000, 0.000001; opacity: 0.33333 } }")
         XCTAssertNil(html.range(of: "[0-9][eE][-+]?[0-9]", options: .regularExpression), "no exponent notation")
         XCTAssertTrue(html.contains("left:calc(100000000000000000000000*var(--u));top:0;"), html)

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 @testable import HTMLGen
 import TemplateFormat
@@ -237,7 +238,7 @@ final class PageSemanticsTests: XCTestCase {
     /// leaves out a vertical scrollbar, where `vw` counts it), never past 1 px per px.
     func testTheCanvasScalesToTheBodyWidth() {
         for (width, height) in [(375.0, 667.0), (1280, 720), (360.5, 100)] {
-            let w = NumberFormat.short(width), h = NumberFormat.short(height)
+            let w = NumberText.string(width, .decimals(4)), h = NumberText.string(height, .decimals(4))
             let html = export("format 1\ntemplate t { size: \(w) x \(h) }")
             XCTAssertTrue(html.contains("@supports (width:1cqw){body{container-type:inline-size}:root{--u:min(1px,100cqw/\(w))}}\n</style>"),
                           "the last rule (a checker that does not know container units stops there): \(html)")

@@ -62,10 +62,15 @@ final class MessageTextInlineBufferTests: XCTestCase {
             let text: MessageText = "\(value)"
             XCTAssertEqual(text.string, String(value))
         }
-        for value in [-0.0, 0.5, -1e15 + 1, 1e15 - 1, 999_999_999_999_999.5, .nan, .infinity, -.infinity, 1e-300] {
+        for value in [-0.0, 0.5, -1e15 + 1, 1e15 - 1, 999_999_999_999_999.5, 1e-300, 1e300, -.greatestFiniteMagnitude] {
             let text: MessageText = "\(number: value)"
-            let expected = value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-            XCTAssertEqual(text.string, expected, "\(value)")
+            if value == value.rounded() && abs(value) < 1e15 { XCTAssertEqual(text.string, String(Int(value))) }
+            XCTAssertEqual(Double(text.string), value, "reads back: \(value)")
+            XCTAssertNil(text.string.firstIndex(of: "e"), "no exponent: \(value)")
+        }
+        for (value, expected) in [(Double.nan, "nan"), (.infinity, "inf"), (-.infinity, "-inf")] {
+            let text: MessageText = "\(number: value)"
+            XCTAssertEqual(text.string, expected)
         }
         // The contrast figure at the edges of the range it writes itself, and past them.
         let ratios: [(Double, String)] = [(-0.001, "-0.01"), (-0.0, "0.0"), (0, "0.0"), (0.009, "0.0"),

@@ -1,13 +1,17 @@
 import XCTest
 @testable import Validator
 
-/// `MessageText` writes numbers and colours itself, without `String`'s formatters; what it
-/// writes must be what those formatters would have written.
+/// `MessageText` writes numbers (through `NumberText`) and colours itself, without `String`'s
+/// formatters; what it writes must read as those values.
 final class MessageTextTests: XCTestCase {
-    func testWholeAndFractionalNumbersMatchTheirDescription() {
-        for value in [0.0, 1, -1, 12, 768, -40, 1e14, 2.5, -0.25, 0.1, 1e15, 3.0e20, -7.125] {
+    /// Numbers in TDL's own notation: whole ones without a fraction, others as the shortest
+    /// decimal that reads back as the value, never in exponent notation (TDL has none).
+    func testNumbersAreWrittenAsTDLWritesThem() {
+        let cases: [(Double, String)] = [(0, "0"), (1, "1"), (-1, "-1"), (768, "768"), (1e14, "100000000000000"),
+                                         (2.5, "2.5"), (-0.25, "-0.25"), (0.1, "0.1"), (1e15, "1000000000000000"),
+                                         (3.0e20, "300000000000000000000"), (-7.125, "-7.125"), (0.00001, "0.00001")]
+        for (value, expected) in cases {
             let text: MessageText = "\(number: value)"
-            let expected = value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
             XCTAssertEqual(text.string, expected, "\(value)")
         }
         for value in [0, 7, -7, 10, 99, 100, 12345, Int.max, Int.min] {

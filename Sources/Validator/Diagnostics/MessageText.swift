@@ -1,3 +1,4 @@
+import Basics
 import TemplateFormat
 
 /// A diagnostic's message, built in one byte buffer. The rules write messages as ordinary
@@ -47,13 +48,24 @@ struct MessageText: ExpressibleByStringInterpolation, Sendable {
         /// Appends `n` bytes that `body` writes from the pointer it is given.
         @inline(__always)
         private mutating func write(_ n: Int, _ body: (UnsafeMutableRawPointer) -> Void) {
+            write(atMost: n) { out in
+                body(out)
+                return n
+            }
+        }
+
+        /// Appends what `body` writes from the pointer it is given (at most `n` bytes), and
+        /// returns as its count.
+        @inline(__always)
+        private mutating func write(atMost n: Int, _ body: (UnsafeMutableRawPointer) -> Int) {
             let at = count
             let spilled = heap != nil || at + n > Interpolation.inlineCapacity ? heapRoom(for: n) : nil
+            var written = 0
             // One call of `body`, so that it is inlined.
             withUnsafeMutableBytes(of: &inline) { room in
-                if let base = spilled ?? room.baseAddress { body(base + at) }
+                if let base = spilled ?? room.baseAddress { written = body(base + at) }
             }
-            count = at + n
+            count = at + written
         }
 
         /// Moves the bytes to (larger) allocated memory with room for `n` more.
@@ -117,26 +129,7 @@ struct MessageText: ExpressibleByStringInterpolation, Sendable {
         }
 
         mutating func appendInterpolation(_ value: Int) {
-            // The digits' count first (comparisons), then the digits from the last, in place
-            // (division by the constant 10 is a multiplication).
-            var digits = 1
-            var bound: UInt = 10
-            while digits < 20 && value.magnitude >= bound {
-                digits += 1
-                bound &*= 10
-            }
-            let negative = value < 0
-            let length = negative ? digits + 1 : digits
-            write(length) { out in
-                if negative { out.storeBytes(of: 0x2D, as: UInt8.self) }
-                var rest = value.magnitude
-                var k = length
-                repeat {
-                    k -= 1
-                    out.storeBytes(of: 0x30 + UInt8(truncatingIfNeeded: rest % 10), toByteOffset: k, as: UInt8.self)
-                    rest /= 10
-                } while rest > 0
-            }
+            write(atMost: NumberText.maximumIntegerLength) { NumberText.write(value, to: $0) }
         }
 
         /// The source text of `token`.
@@ -145,14 +138,13 @@ struct MessageText: ExpressibleByStringInterpolation, Sendable {
             append(text.baseAddress, count: text.count)
         }
 
-        /// A number as messages show it: whole numbers without a fraction (`12`, not `12.0`).
+        /// A number as messages show it: whole numbers without a fraction (`12`, not `12.0`),
+        /// others as the shortest decimal that reads back as the value (`0.5`).
         mutating func appendInterpolation(number value: Double) {
-            // Whole when converting to `Int` and back loses nothing: `rounded()` is a call
-            // into libm.
-            if abs(value) < 1e15, case let whole = Int(value), Double(whole) == value {
+            if let whole = NumberText.exactInteger(value) {
                 appendInterpolation(whole)
             } else {
-                appendInterpolation(String(value))
+                NumberText.withText(value, .shortest) { append($0.baseAddress, count: $0.count) }
             }
         }
 
@@ -172,25 +164,11 @@ struct MessageText: ExpressibleByStringInterpolation, Sendable {
             }
         }
 
-        /// A positive ratio rounded down to hundredths, written as `Double` prints that value
-        /// (`3.71`, `2.9`, `1.0`): the contrast rule's figure, without `Double`'s formatter.
+        /// A ratio rounded down to hundredths, with at least one decimal (`3.71`, `2.9`,
+        /// `1.0`): the contrast rule's figure.
         mutating func appendInterpolation(hundredthsDown value: Double) {
-            let scaled = value * 100
-            guard scaled >= 0, scaled < 1e12 else {
-                appendInterpolation(String(scaled.rounded(.down) / 100))
-                return
-            }
-            // In this range, converting to `Int` rounds down (`rounded(.down)` is a libm call).
-            let hundredths = Int(scaled)
-            appendInterpolation(hundredths / 100)
-            append(0x2E)
-            let fraction = hundredths % 100
-            if fraction % 10 == 0 {
-                append(0x30 + UInt8(fraction / 10))
-            } else {
-                append(0x30 + UInt8(fraction / 10))
-                append(0x30 + UInt8(fraction % 10))
-            }
+            let style = NumberText.Style(maximumDecimals: 2, rounding: .down, minimumDecimals: 1)
+            NumberText.withText(value, style) { append($0.baseAddress, count: $0.count) }
         }
 
         mutating func appendInterpolation<T>(_ value: T) {
