@@ -18,6 +18,9 @@ let package = Package(
         .target(name: "Basics"),
         // Source text, positions, lexer, lossless syntax tree, parser, formatter. No I/O.
         .target(name: "TemplateFormat"),
+        // JSON values, a strict parser with positions, one writer (compact, pretty, streaming).
+        // No I/O.
+        .target(name: "JSONText", dependencies: ["Basics"]),
         // The project: files, imports, style scopes, definitions and uses across files, symbol
         // search. No I/O: files it lacks come through the caller's loader.
         .target(name: "ProjectModel", dependencies: ["Basics", "TemplateFormat"]),
@@ -28,32 +31,33 @@ let package = Package(
         // Templates and annotation sets to HTML, SVG and the JSON model. No I/O.
         .target(name: "HTMLGen", dependencies: ["Basics", "TemplateFormat", "ProjectModel", "Validator"]),
         // The commands of `template-fmt` as a library, so tests run them in process.
-        .target(name: "TDLCommands", dependencies: ["Basics", "TemplateFormat", "ProjectModel", "Validator", "ToolSupport", "HTMLGen", "LSPProtocol"]),
+        .target(name: "TDLCommands", dependencies: ["Basics", "TemplateFormat", "ProjectModel", "Validator", "ToolSupport", "HTMLGen", "JSONText"]),
         // The command-line tools link the Swift runtime statically: they then run where no
         // Swift toolchain is installed, start 1 ms sooner, and call the runtime (reference
         // counting, above all) directly rather than through the dynamic linker's tables.
         .executableTarget(name: "template-fmt", dependencies: ["TDLCommands", "ToolSupport"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
-        // JSON values, Content-Length framing and JSON-RPC 2.0 messages. No language knowledge.
-        .target(name: "LSPProtocol"),
+        // Content-Length framing and JSON-RPC 2.0 messages. No language knowledge.
+        .target(name: "LSPProtocol", dependencies: ["JSONText"]),
         // Editor features as pure functions over one analysed document (byte offsets in, byte
         // ranges out): completion, hover, navigation, symbols, tokens, colours, preview.
         .target(name: "LanguageFeatures", dependencies: ["TemplateFormat", "ProjectModel", "Validator", "HTMLGen"]),
         // The server: lifecycle, documents and versions, position encodings, dispatch of
         // requests to LanguageFeatures, diagnostics push or pull. Testable without pipes.
-        .target(name: "LanguageServer", dependencies: ["Basics", "LSPProtocol", "LanguageFeatures", "ProjectModel", "TemplateFormat", "Validator", "ToolSupport"]),
+        .target(name: "LanguageServer", dependencies: ["Basics", "JSONText", "LSPProtocol", "LanguageFeatures", "ProjectModel", "TemplateFormat", "Validator", "ToolSupport"]),
         .executableTarget(name: "template-lsp", dependencies: ["LanguageServer", "LSPProtocol", "ToolSupport"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
-        .executableTarget(name: "tdl-bench", dependencies: ["TemplateFormat", "Validator", "HTMLGen", "LanguageServer", "LSPProtocol"]),
+        .executableTarget(name: "tdl-bench", dependencies: ["TemplateFormat", "Validator", "HTMLGen", "JSONText", "LanguageServer", "LSPProtocol"]),
         .testTarget(name: "BasicsTests", dependencies: ["Basics"]),
         .testTarget(name: "TemplateFormatTests", dependencies: ["TemplateFormat"]),
         .testTarget(name: "ProjectModelTests", dependencies: ["Basics", "ProjectModel", "TemplateFormat"]),
         .testTarget(name: "ValidatorTests", dependencies: ["Validator", "ProjectModel", "TemplateFormat"]),
         .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport", "ProjectModel"]),
         .testTarget(name: "HTMLGenTests", dependencies: ["Basics", "HTMLGen", "ProjectModel", "TemplateFormat", "Validator"], exclude: ["Golden"]),
-        .testTarget(name: "LSPProtocolTests", dependencies: ["LSPProtocol"]),
+        .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
+        .testTarget(name: "LSPProtocolTests", dependencies: ["JSONText", "LSPProtocol"]),
         .testTarget(name: "LanguageFeaturesTests", dependencies: ["LanguageFeatures", "ProjectModel", "TemplateFormat", "Validator"]),
-        .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "LSPProtocol", "ProjectModel", "TemplateFormat", "Validator"]),
+        .testTarget(name: "LanguageServerTests", dependencies: ["JSONText", "LanguageServer", "LSPProtocol", "ProjectModel", "TemplateFormat", "Validator"]),
         .testTarget(name: "TDLCommandsTests", dependencies: ["TDLCommands", "ProjectModel", "TemplateFormat", "ToolSupport", "Validator"]),
     ]
 )

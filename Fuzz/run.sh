@@ -24,11 +24,11 @@ flags=(-parse-as-library -O -package-name tdl -sanitize=fuzzer,address -I "$buil
 
 # Each module is a static library instrumented for coverage, built after what it imports
 # (as in Package.swift); the modules of one line are built at the same time.
-declare -A deps=([Basics]="" [TemplateFormat]="" [LSPProtocol]="" [ProjectModel]="Basics TemplateFormat"
+declare -A deps=([Basics]="" [TemplateFormat]="" [JSONText]="Basics" [LSPProtocol]="JSONText" [ProjectModel]="Basics TemplateFormat"
   [Validator]="Basics TemplateFormat ProjectModel" [ToolSupport]="TemplateFormat ProjectModel"
-  [HTMLGen]="TemplateFormat ProjectModel Validator" [LanguageFeatures]="TemplateFormat ProjectModel Validator HTMLGen"
-  [LanguageServer]="Basics LSPProtocol LanguageFeatures ProjectModel TemplateFormat Validator ToolSupport")
-levels=("Basics TemplateFormat LSPProtocol" "ProjectModel" "Validator ToolSupport" "HTMLGen" "LanguageFeatures" "LanguageServer")
+  [HTMLGen]="Basics TemplateFormat ProjectModel Validator" [LanguageFeatures]="TemplateFormat ProjectModel Validator HTMLGen"
+  [LanguageServer]="Basics JSONText LSPProtocol LanguageFeatures ProjectModel TemplateFormat Validator ToolSupport")
+levels=("Basics TemplateFormat" "JSONText ProjectModel" "LSPProtocol Validator ToolSupport" "HTMLGen" "LanguageFeatures" "LanguageServer")
 
 # A module is rebuilt when it was never built, or a source of it, a module it imports or
 # this script is newer than its last build.
@@ -61,7 +61,7 @@ for level in "${levels[@]}"; do
   for pid in "${pids[@]}"; do wait "$pid" || { echo "fuzz: the build failed" >&2; exit 2; }; done
 done
 
-libs=(-lLanguageServer -lLanguageFeatures -lHTMLGen -lValidator -lToolSupport -lProjectModel -lLSPProtocol -lTemplateFormat -lBasics)
+libs=(-lLanguageServer -lLanguageFeatures -lHTMLGen -lValidator -lToolSupport -lProjectModel -lLSPProtocol -lJSONText -lTemplateFormat -lBasics)
 shared=(Fuzz/Targets/Failure.swift Tests/TemplateFormatTests/PropertyChecks.swift)
 declare -A source=([roundtrip]=Roundtrip [reparse]=Reparse [format]=Format [export]=Export [server]=Server)
 link() {

@@ -4,6 +4,7 @@
 // `$/cancelRequest` is registered before the queue reaches it, nothing is handled after
 // `exit`); nothing may crash, and every message the server sends back must be valid JSON.
 // The reader must also frame the bytes the same whether they arrive at once or in pieces.
+import JSONText
 import LSPProtocol
 @testable import LanguageServer
 
@@ -53,9 +54,9 @@ public func fuzzServer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         var sent: [[UInt8]]
         switch item {
         case .badHeader(let reason):
-            sent = [JSONSerializer.serialize(server.logMessage(.error, "bad message header: \(reason)").json)]
+            sent = [server.logMessage(.error, "bad message header: \(reason)").json.serialized()]
         case .message(let payload):
-            sent = server.handle(payload: payload, publishDiagnostics: false).map { JSONSerializer.serialize($0.json) }
+            sent = server.handle(payload: payload, publishDiagnostics: false).map { $0.json.serialized() }
             sent += server.publishPendingDiagnosticsPayloads()
         }
         for bytes in sent where (try? JSONParser.parse(bytes)) == nil {

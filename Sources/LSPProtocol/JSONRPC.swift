@@ -1,3 +1,5 @@
+import JSONText
+
 /// A JSON-RPC request id: an integer or a string.
 public enum RequestID: Sendable, Hashable, CustomStringConvertible {
     case int(Int)

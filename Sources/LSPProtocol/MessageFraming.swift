@@ -1,3 +1,5 @@
+import JSONText
+
 /// Splits a byte stream into LSP messages: `Content-Length: N\r\n` (other headers ignored),
 /// a blank line, then N bytes of payload. Feed it chunks as they arrive; it handles
 /// messages split across reads and many messages in one read.
@@ -136,6 +138,6 @@ public enum MessageWriter {
     }
 
     public static func frame(_ value: JSONValue) -> [UInt8] {
-        frame(JSONSerializer.serialize(value))
+        frame(value.serialized())
     }
 }

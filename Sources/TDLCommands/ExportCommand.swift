@@ -1,5 +1,5 @@
 import HTMLGen
-import LSPProtocol
+import JSONText
 import ProjectModel
 import TemplateFormat
 import ToolSupport

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import LSPProtocol
+import JSONText
 import LanguageServer
 
 /// The language server's own cost per keystroke, in process (no pipes, no client): open
@@ -18,8 +18,8 @@ func serverEditReport(path: String, edits: Int = 300) {
     let server = LanguageServer()
     func send(_ json: JSONValue) -> Int {
         var bytes = 0
-        for message in server.handle(payload: JSONSerializer.serialize(json), publishDiagnostics: false) {
-            bytes += JSONSerializer.serialize(message.json).count
+        for message in server.handle(payload: json.serialized(), publishDiagnostics: false) {
+            bytes += message.json.serialized().count
         }
         for payload in server.publishPendingDiagnosticsPayloads() { bytes += payload.count }
         return bytes

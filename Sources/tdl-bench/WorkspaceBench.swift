@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import JSONText
 import LSPProtocol
 import LanguageServer
 

@@ -23,8 +23,7 @@ final class NumberTextTests: XCTestCase {
             numbers += [power - 1, power, power + 1, 2 * power - 1, 5 * power, -power, 1 - power]
             if power <= Int.max / 10 { power *= 10 }
         }
-        var random = SplitMix(seed: 0x5EED_0001)
-        print("NumberTextTests seed \(random.seed)")
+        var random = SeededRandom(seed: 0x5EED_0001)
         for _ in 0..<20_000 {
             let bits = Int(random.next() % 64)
             numbers.append(Int(truncatingIfNeeded: random.next() >> UInt64(bits)))
@@ -53,8 +52,7 @@ final class NumberTextTests: XCTestCase {
     /// value, has no exponent, has Swift's shortest significant digits, and a whole number
     /// below 2^53 is written as that integer.
     func testShortestRoundTrips() {
-        var random = SplitMix(seed: 0x5EED_0002)
-        print("NumberTextTests seed \(random.seed)")
+        var random = SeededRandom(seed: 0x5EED_0002)
         var values: [Double] = [.leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude, .ulpOfOne]
         for _ in 0..<2_000 {
             let v = Double(bitPattern: random.next())
@@ -93,8 +91,7 @@ final class NumberTextTests: XCTestCase {
     /// At most N decimals over random values: the text is the value rounded to N decimals
     /// (within what a Double tells apart), without trailing zeros or an exponent.
     func testDecimalsOverRandomValues() {
-        var random = SplitMix(seed: 0x5EED_0003)
-        print("NumberTextTests seed \(random.seed)")
+        var random = SeededRandom(seed: 0x5EED_0003)
         for _ in 0..<5_000 {
             let decimals = Int(random.next() % 6)
             let v = Double(Int64(truncatingIfNeeded: random.next()) % 1_000_000_000_000) / 1_000_000
@@ -112,19 +109,5 @@ final class NumberTextTests: XCTestCase {
         let mantissa = text.prefix { $0 != "e" && $0 != "E" }
         let digits = mantissa.filter(\.isNumber).drop { $0 == "0" }
         return String(digits.reversed().drop { $0 == "0" }.reversed())
-    }
-}
-
-/// SplitMix64: seeded, so a failure can be run again.
-struct SplitMix: RandomNumberGenerator {
-    let seed: UInt64
-    private var state: UInt64
-    init(seed: UInt64) { self.seed = seed; state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+import JSONText
 @testable import LSPProtocol
 
 final class JSONRPCTests: XCTestCase {

@@ -1,5 +1,5 @@
 import Foundation
-import LSPProtocol
+import JSONText
 import XCTest
 @testable import LanguageServer
 

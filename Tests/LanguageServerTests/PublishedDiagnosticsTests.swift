@@ -1,5 +1,5 @@
 import XCTest
-import LSPProtocol
+import JSONText
 import TemplateFormat
 import Validator
 @testable import LanguageServer

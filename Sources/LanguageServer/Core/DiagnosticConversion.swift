@@ -1,4 +1,4 @@
-import LSPProtocol
+import JSONText
 import TemplateFormat
 import Validator
 
@@ -8,60 +8,62 @@ import Validator
 /// the few callers that need values (pull reports, code actions, tests), so there is one
 /// encoding of a diagnostic.
 enum DiagnosticConversion {
-    static func write(_ diagnostic: Diagnostic, in analysis: DocumentAnalysis, workspace: Workspace, into out: inout [UInt8]) {
+    static func write(_ diagnostic: Diagnostic, in analysis: DocumentAnalysis, workspace: Workspace, into out: inout JSONWriter) {
         var line = 0
         write(diagnostic, in: analysis, workspace: workspace, lineHint: &line, into: &out)
     }
 
     /// `lineHint`: the start line of the previous diagnostic written (they come sorted).
     static func write(_ diagnostic: Diagnostic, in analysis: DocumentAnalysis, workspace: Workspace,
-                      lineHint: inout Int, into out: inout [UInt8]) {
+                      lineHint: inout Int, into out: inout JSONWriter) {
         let range = analysis.range(of: diagnostic.range, after: lineHint)
         lineHint = range.start.line
         write(diagnostic, at: range, in: analysis, workspace: workspace, into: &out)
     }
 
     private static func write(_ diagnostic: Diagnostic, at range: LSPRange, in analysis: DocumentAnalysis,
-                              workspace: Workspace, into out: inout [UInt8]) {
-        out.append(#"{"range":"#)
+                              workspace: Workspace, into out: inout JSONWriter) {
+        out.raw(#"{"range":"#)
         writeRange(range, into: &out)
-        out.append(#","severity":"#)
-        JSONSerializer.writeNumber(Double(diagnostic.severity.rawValue), into: &out)
-        out.append(contentsOf: workspace.codeMembers(diagnostic.code))
-        out.append(#","source":"tdl","message":"#)
-        JSONSerializer.writeString(diagnostic.message, into: &out)
+        out.raw(#","severity":"#)
+        out.number(diagnostic.severity.rawValue)
+        out.raw(workspace.codeMembers(diagnostic.code))
+        out.raw(#","source":"tdl","message":"#)
+        out.string(diagnostic.message)
         if !diagnostic.tags.isEmpty {
-            out.append(#","tags":["#)
-            for (k, tag) in diagnostic.tags.enumerated() {
-                if k > 0 { out.append(UInt8(ascii: ",")) }
-                JSONSerializer.writeNumber(Double(tag.rawValue), into: &out)
+            out.raw(#","tags":"#)
+            out.beginArray()
+            for tag in diagnostic.tags {
+                out.item()
+                out.number(tag.rawValue)
             }
-            out.append(UInt8(ascii: "]"))
+            out.endArray()
         }
         if !diagnostic.related.isEmpty {
-            out.append(#","relatedInformation":["#)
-            for (k, item) in diagnostic.related.enumerated() {
-                if k > 0 { out.append(UInt8(ascii: ",")) }
-                out.append(#"{"location":{"uri":"#)
+            out.raw(#","relatedInformation":"#)
+            out.beginArray()
+            for item in diagnostic.related {
+                out.item()
+                out.raw(#"{"location":{"uri":"#)
                 if let path = item.path, path != analysis.file.path {
                     // Another file: its URI and line table come from the project, never the disk.
-                    JSONSerializer.writeString(workspace.uri(forKey: path), into: &out)
-                    out.append(#","range":"#)
+                    out.string(workspace.uri(forKey: path))
+                    out.raw(#","range":"#)
                     let range = workspace.project.file(path).map { workspace.lspRange(item.range, in: $0.lineIndex) }
                         ?? LSPRange(start: LSPPosition(line: 0, character: 0), end: LSPPosition(line: 0, character: 0))
                     writeRange(range, into: &out)
                 } else {
-                    JSONSerializer.writeString(analysis.uri, into: &out)
-                    out.append(#","range":"#)
+                    out.string(analysis.uri)
+                    out.raw(#","range":"#)
                     writeRange(analysis.range(of: item.range), into: &out)
                 }
-                out.append(#"},"message":"#)
-                JSONSerializer.writeString(item.message, into: &out)
-                out.append(UInt8(ascii: "}"))
+                out.raw(#"},"message":"#)
+                out.string(item.message)
+                out.raw(UInt8(ascii: "}"))
             }
-            out.append(UInt8(ascii: "]"))
+            out.endArray()
         }
-        out.append(UInt8(ascii: "}"))
+        out.raw(UInt8(ascii: "}"))
     }
 
     /// `[d1,d2,...]` for every diagnostic of the analysis. With `previous`, a diagnostic
@@ -69,11 +71,11 @@ enum DiagnosticConversion {
     /// for the next time once `out` is complete.
     static func writeAll(_ analysis: DocumentAnalysis, workspace: Workspace,
                          previous: PublishedDiagnostics? = nil, recording: inout PublishedDiagnostics.Recording?,
-                         into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "["))
+                         into out: inout JSONWriter) {
+        out.beginArray()
         var line = 0
-        for (k, diagnostic) in analysis.diagnostics.enumerated() {
-            if k > 0 { out.append(UInt8(ascii: ",")) }
+        for diagnostic in analysis.diagnostics {
+            out.item()
             let range = analysis.range(of: diagnostic.range, after: line)
             line = range.start.line
             let start = out.count
@@ -82,16 +84,16 @@ enum DiagnosticConversion {
             let related: [LSPRange]? = previous == nil || diagnostic.related.contains { $0.path != nil && $0.path != analysis.file.path }
                 ? nil : diagnostic.related.map { analysis.range(of: $0.range) }
             if let related, let json = previous?.previousJSON(of: diagnostic, at: range, related: related) {
-                out.append(contentsOf: json)
+                out.raw(json)
             } else {
                 write(diagnostic, at: range, in: analysis, workspace: workspace, into: &out)
             }
             if let related { recording?.record(diagnostic, at: range, related: related, span: start..<out.count) }
         }
-        out.append(UInt8(ascii: "]"))
+        out.endArray()
     }
 
-    static func writeAll(_ analysis: DocumentAnalysis, workspace: Workspace, into out: inout [UInt8]) {
+    static func writeAll(_ analysis: DocumentAnalysis, workspace: Workspace, into out: inout JSONWriter) {
         var recording: PublishedDiagnostics.Recording? = nil
         writeAll(analysis, workspace: workspace, recording: &recording, into: &out)
     }
@@ -100,35 +102,34 @@ enum DiagnosticConversion {
     /// document's last publish) is reused where it can be and then holds this one.
     static func publishPayload(_ analysis: DocumentAnalysis, workspace: Workspace,
                                previous: PublishedDiagnostics? = nil) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(256 + analysis.diagnostics.count * 300)
-        out.append(#"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"#)
-        JSONSerializer.writeString(analysis.uri, into: &out)
+        var out = JSONWriter(capacity: 256 + analysis.diagnostics.count * 300)
+        out.raw(#"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"#)
+        out.string(analysis.uri)
         if let version = analysis.version {
-            out.append(#","version":"#)
-            JSONSerializer.writeNumber(Double(version), into: &out)
+            out.raw(#","version":"#)
+            out.number(version)
         }
-        out.append(#","diagnostics":"#)
+        out.raw(#","diagnostics":"#)
         var recording = previous?.begin(analysis.diagnostics)
         writeAll(analysis, workspace: workspace, previous: previous, recording: &recording, into: &out)
-        out.append("}}" as StaticString)
-        if let previous, let recording { previous.finish(recording, payload: out) }
-        return out
+        out.raw("}}")
+        if let previous, let recording { previous.finish(recording, payload: out.bytes) }
+        return out.bytes
     }
 
     static func json(_ diagnostic: Diagnostic, in analysis: DocumentAnalysis, workspace: Workspace) -> JSONValue {
-        var out: [UInt8] = []
+        var out = JSONWriter()
         write(diagnostic, in: analysis, workspace: workspace, into: &out)
-        return (try? JSONParser.parse(out)) ?? .null  // the writer's output is always valid JSON
+        return (try? JSONParser.parse(out.bytes)) ?? .null  // the writer's output is always valid JSON
     }
 
     static func json(_ analysis: DocumentAnalysis, workspace: Workspace) -> [JSONValue] {
-        var out: [UInt8] = []
+        var out = JSONWriter()
         writeAll(analysis, workspace: workspace, into: &out)
-        return (try? JSONParser.parse(out))?.arrayValue ?? []
+        return (try? JSONParser.parse(out.bytes))?.arrayValue ?? []
     }
 
-    static func writeRange(_ range: LSPRange, into out: inout [UInt8]) { LSPJSON.writeRange(range, into: &out) }
+    static func writeRange(_ range: LSPRange, into out: inout JSONWriter) { LSPJSON.writeRange(range, into: &out) }
 }
 
 extension Workspace {
@@ -136,13 +137,13 @@ extension Workspace {
     /// same few codes repeat across thousands of diagnostics.
     func codeMembers(_ code: String) -> [UInt8] {
         if let bytes = codeMemberBytes[code] { return bytes }
-        var out: [UInt8] = []
-        out.append(#","code":"#)
-        JSONSerializer.writeString(code, into: &out)
-        out.append(#","codeDescription":{"href":"#)
-        JSONSerializer.writeString(DocumentationLinks.url(for: code), into: &out)
-        out.append(UInt8(ascii: "}"))
-        codeMemberBytes[code] = out
-        return out
+        var out = JSONWriter()
+        out.raw(#","code":"#)
+        out.string(code)
+        out.raw(#","codeDescription":{"href":"#)
+        out.string(DocumentationLinks.url(for: code))
+        out.raw(UInt8(ascii: "}"))
+        codeMemberBytes[code] = out.bytes
+        return out.bytes
     }
 }

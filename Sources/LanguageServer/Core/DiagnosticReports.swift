@@ -1,4 +1,5 @@
 import Basics
+import JSONText
 import LSPProtocol
 import ProjectModel
 import TemplateFormat
@@ -19,19 +20,18 @@ enum DiagnosticReports {
         guard let report = report(uri: uri, workspace: workspace) else {
             return Array(#"{"kind":"full","items":[]}"#.utf8)
         }
-        var out: [UInt8] = []
+        var out = JSONWriter(capacity: report.items.count + 64)
         if previous == report.resultID {
-            out.append(contentsOf: Array(#"{"kind":"unchanged","resultId":"#.utf8))
-            JSONSerializer.writeString(report.resultID, into: &out)
+            out.raw(#"{"kind":"unchanged","resultId":"#)
+            out.string(report.resultID)
         } else {
-            out.reserveCapacity(report.items.count + 64)
-            out.append(contentsOf: Array(#"{"kind":"full","resultId":"#.utf8))
-            JSONSerializer.writeString(report.resultID, into: &out)
-            out.append(contentsOf: Array(#","items":"#.utf8))
-            out.append(contentsOf: report.items)
+            out.raw(#"{"kind":"full","resultId":"#)
+            out.string(report.resultID)
+            out.raw(#","items":"#)
+            out.raw(report.items)
         }
-        out.append(UInt8(ascii: "}"))
-        return out
+        out.raw(UInt8(ascii: "}"))
+        return out.bytes
     }
 
     /// `workspace/diagnostic`: a report for every file of the workspace (open documents
@@ -47,30 +47,33 @@ enum DiagnosticReports {
         let present = Set(keys)
         let gone = workspace.reportedPaths.subtracting(present)
         keys += gone.sorted()
-        var out: [UInt8] = Array(#"{"items":["#.utf8)
-        for (k, key) in keys.enumerated() {
+        var out = JSONWriter()
+        out.raw(#"{"items":"#)
+        out.beginArray()
+        for key in keys {
             try context.checkCancelled()
-            if k > 0 { out.append(UInt8(ascii: ",")) }
+            out.item()
             let uri = workspace.uri(forKey: key)
             let version = workspace.openURI(forKey: key).flatMap { workspace.documents[$0]?.version }
             let report = present.contains(key) ? self.report(uri: uri, workspace: workspace) : nil
             let resultID = report?.resultID ?? "gone"
             let unchanged = previous[uri] == resultID
-            out.append(contentsOf: Array((unchanged ? #"{"kind":"unchanged","uri":"# : #"{"kind":"full","uri":"#).utf8))
-            JSONSerializer.writeString(uri, into: &out)
-            out.append(contentsOf: Array(#","version":"#.utf8))
-            if let version { JSONSerializer.writeNumber(Double(version), into: &out) } else { out.append(contentsOf: Array("null".utf8)) }
-            out.append(contentsOf: Array(#","resultId":"#.utf8))
-            JSONSerializer.writeString(resultID, into: &out)
+            out.raw(unchanged ? #"{"kind":"unchanged","uri":"# : #"{"kind":"full","uri":"#)
+            out.string(uri)
+            out.raw(#","version":"#)
+            if let version { out.number(version) } else { out.null() }
+            out.raw(#","resultId":"#)
+            out.string(resultID)
             if !unchanged {
-                out.append(contentsOf: Array(#","items":"#.utf8))
-                out.append(contentsOf: report?.items ?? Array("[]".utf8))
+                out.raw(#","items":"#)
+                if let report { out.raw(report.items) } else { out.raw("[]") }
             }
-            out.append(UInt8(ascii: "}"))
+            out.raw(UInt8(ascii: "}"))
         }
-        out.append(contentsOf: Array("]}".utf8))
+        out.endArray()
+        out.raw(UInt8(ascii: "}"))
         workspace.reportedPaths = present
-        return out
+        return out.bytes
     }
 
     /// The current report of a document: an open one's (reusing its last report's JSON), else a
@@ -78,10 +81,11 @@ enum DiagnosticReports {
     static func report(uri: String, workspace: Workspace) -> Workspace.FileReport? {
         if let document = workspace.documents[uri], let analysis = workspace.analysis(uri: uri) {
             if let last = document.pulled, last.file === analysis.file, last.generation == analysis.generation { return last.report }
-            var items: [UInt8] = []
+            var writer = JSONWriter()
             var recording: PublishedDiagnostics.Recording? = document.published.begin(analysis.diagnostics)
             DiagnosticConversion.writeAll(analysis, workspace: workspace, previous: document.published,
-                                          recording: &recording, into: &items)
+                                          recording: &recording, into: &writer)
+            let items = writer.bytes
             if let recording { document.published.finish(recording, payload: items) }
             let report = Workspace.FileReport(file: analysis.file, resultID: resultID(of: items), items: items)
             workspace.documents[uri]?.pulled = (analysis.file, analysis.generation, report)
@@ -91,8 +95,9 @@ enum DiagnosticReports {
               let file = workspace.project.file(path) else { return nil }
         if let kept = workspace.fileReports[path], kept.file === file { return kept }
         guard let analysis = workspace.analysis(path: path) else { return nil }
-        var items: [UInt8] = []
-        DiagnosticConversion.writeAll(analysis, workspace: workspace, into: &items)
+        var writer = JSONWriter()
+        DiagnosticConversion.writeAll(analysis, workspace: workspace, into: &writer)
+        let items = writer.bytes
         let report = Workspace.FileReport(file: file, resultID: resultID(of: items), items: items)
         workspace.fileReports[path] = report
         return report

@@ -1,3 +1,4 @@
+import JSONText
 import LSPProtocol
 
 /// Answers one request method: (context, params) → result, or throws a `ResponseError`

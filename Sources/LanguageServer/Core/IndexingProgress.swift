@@ -1,3 +1,4 @@
+import JSONText
 import LSPProtocol
 
 /// Work-done progress for indexing the workspace folders (LSP `window/workDoneProgress`):

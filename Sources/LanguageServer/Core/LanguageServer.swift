@@ -1,5 +1,6 @@
 import Dispatch
 import ToolSupport
+import JSONText
 import LSPProtocol
 import ProjectModel
 import TemplateFormat

@@ -1,4 +1,4 @@
-import LSPProtocol
+import JSONText
 import ProjectModel
 import TemplateFormat
 import Validator

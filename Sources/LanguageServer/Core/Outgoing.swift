@@ -1,3 +1,4 @@
+import JSONText
 import LSPProtocol
 
 /// Something the server sends: a message, or a payload already written as JSON bytes (a
@@ -10,7 +11,7 @@ public enum Outgoing: Sendable {
     /// The JSON bytes, unframed.
     public var serialized: [UInt8] {
         switch self {
-        case .message(let message): return JSONSerializer.serialize(message.json)
+        case .message(let message): return message.json.serialized()
         case .payload(let bytes): return bytes
         }
     }
@@ -26,13 +27,12 @@ public enum Outgoing: Sendable {
 
     /// A response whose result is JSON written elsewhere.
     static func response(id: RequestID, rawResult: [UInt8]) -> Outgoing {
-        var out: [UInt8] = []
-        out.reserveCapacity(rawResult.count + 48)
-        out.append(contentsOf: Array(#"{"jsonrpc":"2.0","id":"#.utf8))
-        JSONSerializer.write(id.json, into: &out)
-        out.append(contentsOf: Array(#","result":"#.utf8))
-        out.append(contentsOf: rawResult)
-        out.append(UInt8(ascii: "}"))
-        return .payload(out)
+        var out = JSONWriter(capacity: rawResult.count + 48)
+        out.raw(#"{"jsonrpc":"2.0","id":"#)
+        out.value(id.json)
+        out.raw(#","result":"#)
+        out.raw(rawResult)
+        out.raw(UInt8(ascii: "}"))
+        return .payload(out.bytes)
     }
 }

@@ -1,4 +1,4 @@
-import LSPProtocol
+import JSONText
 
 /// How LSP `character` offsets count: UTF-16 code units (the LSP default) or UTF-8 bytes
 /// (when the client offers it, which makes conversion a subtraction).

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Dispatch
+import JSONText
 import LSPProtocol
 import Basics
 import Validator
@@ -53,7 +54,7 @@ public final class StdioServer: @unchecked Sendable {
                     enqueue(payload)
                 case .badHeader(let reason):
                     let note = server.logMessage(.error, "bad message header: \(reason)")
-                    write(JSONSerializer.serialize(note.json))
+                    write(note.json.serialized())
                 }
             }
         }

@@ -1,6 +1,6 @@
 import Basics
 import Dispatch
-import LSPProtocol
+import JSONText
 import ProjectModel
 import TemplateFormat
 import ToolSupport

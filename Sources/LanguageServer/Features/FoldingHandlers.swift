@@ -1,4 +1,4 @@
-import LSPProtocol
+import JSONText
 import LanguageFeatures
 import TemplateFormat
 

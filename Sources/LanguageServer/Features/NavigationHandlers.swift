@@ -1,4 +1,4 @@
-import LSPProtocol
+import JSONText
 import LanguageFeatures
 
 /// `textDocument/definition` (an `import` path leads to the imported file), `references`
@@ -21,14 +21,15 @@ enum NavigationHandlers {
             // Any file of the workspace, open or not, may import this one and use its styles.
             let locations = Navigation.references(at: offset, includeDeclaration: includeDeclaration,
                                                   in: documents.navigationContext(wholeWorkspace: true))
-            var out: [UInt8] = [UInt8(ascii: "[")]
+            var out = JSONWriter()
+            out.beginArray()
             for location in locations {
                 guard let parts = documents.locationParts(location) else { continue }
-                if out.count > 1 { out.append(UInt8(ascii: ",")) }
+                out.item()
                 LSPJSON.writeLocation(uri: parts.uri, range: parts.range, into: &out)
             }
-            out.append(UInt8(ascii: "]"))
-            return out
+            out.endArray()
+            return out.bytes
         }))
         registry.register("textDocument/documentHighlight", capability: "documentHighlightProvider") { context, params in
             let documents = try NavDocuments(context, params)

@@ -1,3 +1,4 @@
+import JSONText
 import LSPProtocol
 import LanguageFeatures
 import TemplateFormat
@@ -28,24 +29,24 @@ enum RenameHandlers {
             case .success(let edits):
                 // Edits go to every file that needs them, open or not; each file's positions
                 // come from the text the project holds for it.
-                var out: [UInt8] = Array(#"{"changes":{"#.utf8)
-                var firstFile = true
+                var out = JSONWriter()
+                out.raw(#"{"changes":"#)
+                out.beginObject()
                 for path in edits.keys.sorted() {
                     guard let list = edits[path], let head = list.first,
                           let uri = documents.locationParts(SourceLocation(path: path, range: head.range))?.uri else { continue }
-                    if !firstFile { out.append(UInt8(ascii: ",")) }
-                    firstFile = false
-                    JSONSerializer.writeString(uri, into: &out)
-                    out.append(#":["#)
-                    for (k, edit) in list.enumerated() {
+                    out.key(uri)
+                    out.beginArray()
+                    for edit in list {
                         guard let parts = documents.locationParts(SourceLocation(path: path, range: edit.range)) else { continue }
-                        if k > 0 { out.append(UInt8(ascii: ",")) }
+                        out.item()
                         LSPJSON.writeTextEdit(range: parts.range, newText: edit.newText, into: &out)
                     }
-                    out.append(UInt8(ascii: "]"))
+                    out.endArray()
                 }
-                out.append("}}" as StaticString)
-                return out
+                out.endObject()
+                out.raw(UInt8(ascii: "}"))
+                return out.bytes
             }
         }))
     }

@@ -1,4 +1,4 @@
-import LSPProtocol
+import JSONText
 import LanguageFeatures
 import TemplateFormat
 
@@ -13,27 +13,26 @@ enum SymbolsHandlers {
             let query = params["query"].stringValue ?? ""
             // From the project's index of every workspace file, ranked: never cut in file order.
             context.finishIndexing()
-            var out: [UInt8] = [UInt8(ascii: "[")]
-            var first = true
+            var out = JSONWriter()
+            out.beginArray()
             for symbol in context.project.searchSymbols(query, limit: limit) {
                 guard let location = context.locationParts(path: symbol.path, range: symbol.range) else { continue }
                 let kind: OutlineKind = symbol.kind == "parameter" ? .parameter : OutlineKind(blockKind: symbol.kind)
-                if !first { out.append(UInt8(ascii: ",")) }
-                first = false
-                out.append(#"{"name":"#)
-                JSONSerializer.writeString(symbol.name, into: &out)
-                out.append(#","kind":"#)
-                JSONSerializer.writeNumber(Double(lspKind(kind)), into: &out)
-                out.append(#","location":"#)
+                out.item()
+                out.raw(#"{"name":"#)
+                out.string(symbol.name)
+                out.raw(#","kind":"#)
+                out.number(lspKind(kind))
+                out.raw(#","location":"#)
                 LSPJSON.writeLocation(uri: location.uri, range: location.range, into: &out)
                 if let container = symbol.containerName {
-                    out.append(#","containerName":"#)
-                    JSONSerializer.writeString(container, into: &out)
+                    out.raw(#","containerName":"#)
+                    out.string(container)
                 }
-                out.append(UInt8(ascii: "}"))
+                out.raw(UInt8(ascii: "}"))
             }
-            out.append(UInt8(ascii: "]"))
-            return out
+            out.endArray()
+            return out.bytes
         }))
     }
 

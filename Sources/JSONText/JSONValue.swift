@@ -1,6 +1,6 @@
 /// A JSON value. Objects keep their keys in the order they were read or built, so output is
 /// deterministic and round trips byte for byte. Numbers are `Double`; integers up to 2^53 are
-/// exact and are written without a fraction.
+/// exact and are written without a fraction (`JSONWriter`).
 public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
@@ -71,5 +71,5 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
 
 extension JSONValue: CustomStringConvertible {
     /// Compact JSON text.
-    public var description: String { String(decoding: JSONSerializer.serialize(self), as: UTF8.self) }
+    public var description: String { String(decoding: serialized(), as: UTF8.self) }
 }

@@ -1,0 +1,18 @@
+// Stands in for TestSupport's SeededRandom until that target lands in main: the same
+// generator (SplitMix64) and the same use, so switching is an import.
+struct SeededRandom: RandomNumberGenerator {
+    let seed: UInt64
+    private var state: UInt64
+    init(seed: UInt64, _ test: String = #function) {
+        self.seed = seed
+        state = seed
+        print("\(test): random seed \(seed)")
+    }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
