@@ -1,4 +1,5 @@
 import Basics
+import JSONText
 import TemplateFormat
 import Validator
 
@@ -185,26 +186,58 @@ struct DiagnosticRenderer {
 
     // MARK: JSON
 
-    func jsonDiagnostic(_ d: Diagnostic, in file: CheckedFile) -> JSON {
-        let start = file.position(d.range.start), end = file.position(d.range.end)
-        let fixes: [JSON] = d.fixes.map { fix in
-            .object([
-                ("title", .string(fix.title)),
-                ("certain", .bool(fix.isCertain)),
-                ("edits", .array(fix.edits.map { e in
-                    let s = file.position(e.range.start), t = file.position(e.range.end)
-                    return .object([("line", .int(s.line)), ("column", .int(s.column)),
-                                    ("endLine", .int(t.line)), ("endColumn", .int(t.column)),
-                                    ("newText", .string(e.newText))])
-                })),
-            ])
+    /// `check --format json`: every diagnostic of every file in one array, pretty-printed,
+    /// written as it is made (a large file has tens of thousands).
+    func json(_ files: [CheckedFile]) -> [UInt8] {
+        var out = JSONWriter(layout: .pretty, capacity: 1 << 16)
+        out.beginArray()
+        for file in files {
+            for d in file.diagnostics {
+                out.item()
+                writeJSON(d, in: file, into: &out)
+            }
         }
-        return .object([
-            ("file", .string(file.path)), ("line", .int(start.line)), ("column", .int(start.column)),
-            ("endLine", .int(end.line)), ("endColumn", .int(end.column)),
-            ("severity", .string(severityName(d.severity))), ("code", .string(d.code)),
-            ("message", .string(d.message)), ("fixes", .array(fixes)),
-        ])
+        out.endArray()
+        return out.bytes
+    }
+
+    /// One diagnostic: where (1-based lines, columns in characters), what, and its fixes.
+    func writeJSON(_ d: Diagnostic, in file: CheckedFile, into out: inout JSONWriter) {
+        let start = file.position(d.range.start), end = file.position(d.range.end)
+        out.beginObject()
+        out.key("file"); out.string(file.path)
+        out.key("line"); out.number(start.line)
+        out.key("column"); out.number(start.column)
+        out.key("endLine"); out.number(end.line)
+        out.key("endColumn"); out.number(end.column)
+        out.key("severity"); out.string(severityName(d.severity))
+        out.key("code"); out.string(d.code)
+        out.key("message"); out.string(d.message)
+        out.key("fixes")
+        out.beginArray()
+        for fix in d.fixes {
+            out.item()
+            out.beginObject()
+            out.key("title"); out.string(fix.title)
+            out.key("certain"); out.bool(fix.isCertain)
+            out.key("edits")
+            out.beginArray()
+            for e in fix.edits {
+                let s = file.position(e.range.start), t = file.position(e.range.end)
+                out.item()
+                out.beginObject()
+                out.key("line"); out.number(s.line)
+                out.key("column"); out.number(s.column)
+                out.key("endLine"); out.number(t.line)
+                out.key("endColumn"); out.number(t.column)
+                out.key("newText"); out.string(e.newText)
+                out.endObject()
+            }
+            out.endArray()
+            out.endObject()
+        }
+        out.endArray()
+        out.endObject()
     }
 
     func severityName(_ s: Severity) -> String {
@@ -214,10 +247,6 @@ struct DiagnosticRenderer {
         case .information: return "information"
         case .hint: return "hint"
         }
-    }
-
-    func json(_ files: [CheckedFile]) -> [UInt8] {
-        JSON.array(files.flatMap { f in f.diagnostics.map { jsonDiagnostic($0, in: f) } }).bytes(pretty: true)
     }
 
     // MARK: GitHub Actions workflow commands
@@ -241,61 +270,63 @@ struct DiagnosticRenderer {
     func sarif(_ files: [CheckedFile], version: String) -> [UInt8] {
         let codes = DiagnosticCode.all
         let ruleIndex = Dictionary(uniqueKeysWithValues: codes.enumerated().map { ($1.code, $0) })
-        func level(_ s: Severity) -> String { s == .error ? "error" : s == .warning ? "warning" : "note" }
-        let rules: [JSON] = codes.map { c in
-            .object([
-                ("id", .string(c.code)),
-                ("name", .string(c.title.filter { $0.isLetter || $0.isNumber })),
-                ("shortDescription", .object([("text", .string(c.title))])),
-                ("fullDescription", .object([("text", .string(c.title))])),
-                ("help", .object([("text", .string(c.explanation))])),
-                ("helpUri", .string(DocumentationLinks.url(for: c.code))),
-                ("defaultConfiguration", .object([("level", .string(level(c.severity)))])),
-            ])
+        func level(_ s: Severity) -> JSONValue { s == .error ? "error" : s == .warning ? "warning" : "note" }
+        func region(_ s: (line: Int, column: Int), _ e: (line: Int, column: Int)) -> JSONValue {
+            ["startLine": .int(s.line), "startColumn": .int(s.column), "endLine": .int(e.line), "endColumn": .int(e.column)]
         }
-        var results: [JSON] = []
+        let rules: [JSONValue] = codes.map { c in
+            [
+                "id": .string(c.code),
+                "name": .string(c.title.filter { $0.isLetter || $0.isNumber }),
+                "shortDescription": ["text": .string(c.title)],
+                "fullDescription": ["text": .string(c.title)],
+                "help": ["text": .string(c.explanation)],
+                "helpUri": .string(DocumentationLinks.url(for: c.code)),
+                "defaultConfiguration": ["level": level(c.severity)],
+            ]
+        }
+        var results: [JSONValue] = []
         for file in files {
             for d in file.diagnostics {
                 let s = file.position(d.range.start), e = file.position(d.range.end)
-                var result: [(String, JSON)] = [("ruleId", .string(d.code))]
-                if let i = ruleIndex[d.code] { result.append(("ruleIndex", .int(i))) }
-                result += [
-                    ("level", .string(level(d.severity))),
-                    ("message", .object([("text", .string(d.message))])),
-                    ("locations", .array([.object([("physicalLocation", .object([
-                        ("artifactLocation", .object([("uri", .string(sarifURI(file.path)))])),
-                        ("region", .object([("startLine", .int(s.line)), ("startColumn", .int(s.column)),
-                                            ("endLine", .int(e.line)), ("endColumn", .int(e.column))])),
-                    ]))])])),
-                ]
+                var result = JSONObject()
+                result["ruleId"] = .string(d.code)
+                if let i = ruleIndex[d.code] { result["ruleIndex"] = .int(i) }
+                result["level"] = level(d.severity)
+                result["message"] = ["text": .string(d.message)]
+                result["locations"] = [["physicalLocation": [
+                    "artifactLocation": ["uri": .string(sarifURI(file.path))],
+                    "region": region((s.line, s.column), (e.line, e.column)),
+                ]]]
                 if !d.related.isEmpty {
-                    result.append(("relatedLocations", .array(d.related.enumerated().map { i, r in
+                    result["relatedLocations"] = .array(d.related.enumerated().map { i, r in
                         let rs = file.position(r.range.start), re = file.position(r.range.end)
-                        return .object([("id", .int(i)), ("message", .object([("text", .string(r.message))])),
-                                        ("physicalLocation", .object([
-                                            ("artifactLocation", .object([("uri", .string(sarifURI(r.path ?? file.path)))])),
-                                            ("region", .object([("startLine", .int(rs.line)), ("startColumn", .int(rs.column)),
-                                                                ("endLine", .int(re.line)), ("endColumn", .int(re.column))]))]))])
-                    })))
+                        return ["id": .int(i), "message": ["text": .string(r.message)],
+                                "physicalLocation": [
+                                    "artifactLocation": ["uri": .string(sarifURI(r.path ?? file.path))],
+                                    "region": region((rs.line, rs.column), (re.line, re.column)),
+                                ]]
+                    })
                 }
                 results.append(.object(result))
             }
         }
-        let run: JSON = .object([
-            ("tool", .object([("driver", .object([
-                ("name", .string("template-fmt")),
-                ("version", .string(version)),
-                ("informationUri", .string(DocumentationLinks.diagnosticsPage)),
-                ("rules", .array(rules)),
-            ]))])),
-            ("columnKind", .string("unicodeCodePoints")),
-            ("results", .array(results)),
-        ])
-        return JSON.object([
-            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
-            ("version", .string("2.1.0")),
-            ("runs", .array([run])),
-        ]).bytes(pretty: true)
+        let run: JSONValue = [
+            "tool": ["driver": [
+                "name": "template-fmt",
+                "version": .string(version),
+                "informationUri": .string(DocumentationLinks.diagnosticsPage),
+                "rules": .array(rules),
+            ]],
+            "columnKind": "unicodeCodePoints",
+            "results": .array(results),
+        ]
+        let log: JSONValue = [
+            "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+            "version": "2.1.0",
+            "runs": [run],
+        ]
+        return log.serialized(.pretty)
     }
 
     /// A relative URI reference for a path (percent-encoding what URIs do not allow).
