@@ -29,7 +29,7 @@ let package = Package(
         // File-system side of the command-line tools: discovery, .editorconfig, atomic writes, diffs.
         .target(name: "ToolSupport", dependencies: ["TemplateFormat", "ProjectModel"]),
         // Templates and annotation sets to HTML, SVG and the JSON model. No I/O.
-        .target(name: "HTMLGen", dependencies: ["Basics", "TemplateFormat", "ProjectModel", "Validator"]),
+        .target(name: "HTMLGen", dependencies: ["Basics", "JSONText", "TemplateFormat", "ProjectModel", "Validator"]),
         // The commands of `template-fmt` as a library, so tests run them in process.
         .target(name: "TDLCommands", dependencies: ["Basics", "TemplateFormat", "ProjectModel", "Validator", "ToolSupport", "HTMLGen", "JSONText"]),
         // The command-line tools link the Swift runtime statically: they then run where no
@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "LSPProtocol", dependencies: ["JSONText"]),
         // Editor features as pure functions over one analysed document (byte offsets in, byte
         // ranges out): completion, hover, navigation, symbols, tokens, colours, preview.
-        .target(name: "LanguageFeatures", dependencies: ["TemplateFormat", "ProjectModel", "Validator", "HTMLGen"]),
+        .target(name: "LanguageFeatures", dependencies: ["Basics", "TemplateFormat", "ProjectModel", "Validator", "HTMLGen"]),
         // The server: lifecycle, documents and versions, position encodings, dispatch of
         // requests to LanguageFeatures, diagnostics push or pull. Testable without pipes.
         .target(name: "LanguageServer", dependencies: ["Basics", "JSONText", "LSPProtocol", "LanguageFeatures", "ProjectModel", "TemplateFormat", "Validator", "ToolSupport"]),

@@ -1,3 +1,4 @@
+import Basics
 import TemplateFormat
 import Validator
 
@@ -50,11 +51,6 @@ enum NumberHover {
         }
     }
 
-    /// At most two decimals, without a trailing `.0`.
-    static func format(_ value: Double) -> String {
-        let rounded = (value * 100).rounded() / 100
-        var text = String(rounded)
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        return text
-    }
+    /// At most two decimals, without trailing zeros.
+    static func format(_ value: Double) -> String { NumberText.string(value, .decimals(2)) }
 }

@@ -1,3 +1,5 @@
+import Basics
+
 // The value types of the schema table. Plain values, no I/O, no dependency on the parser:
 // the table in Schema.swift is written with these, and every tool reads it.
 
@@ -482,10 +484,5 @@ public struct RGBAColor: Sendable, Hashable, CustomStringConvertible {
     public var description: String { hexString }
 }
 
-/// `16`, `0.5`, `-3`: the shortest plain decimal for docs (no exponent for ordinary values).
-func formatSchemaNumber(_ value: Double) -> String {
-    // String(16.0) is "16.0"; no rounding functions here, so the module needs no libm.
-    var text = String(value)
-    if text.hasSuffix(".0") { text.removeLast(2) }
-    return text
-}
+/// `16`, `0.5`, `-3`: the shortest plain decimal, for docs and suggested values.
+func formatSchemaNumber(_ value: Double) -> String { NumberText.string(value) }
