@@ -43,7 +43,7 @@ public enum NumberText {
     // MARK: Integers
 
     /// Decimal digits of `n` (`0` has one).
-    @inlinable
+    @inlinable @inline(__always)
     public static func digitCount(_ n: UInt64) -> Int {
         // Comparisons, not divisions: the usual number (a line, a column) has few digits.
         var digits = 1
@@ -56,7 +56,7 @@ public enum NumberText {
     }
 
     /// Characters of `n` in decimal, its sign included.
-    @inlinable
+    @inlinable @inline(__always)
     public static func length(_ n: Int) -> Int {
         n < 0 ? digitCount(UInt64(n.magnitude)) + 1 : digitCount(UInt64(n))
     }
@@ -144,10 +144,10 @@ public enum NumberText {
         guard let decimals = style.maximumDecimals else { return writeShortest(v, to: to) }
         var scale: Int64 = 1
         for _ in 0..<decimals { scale &*= 10 }
-        let scaled = (v * Double(scale)).rounded(style.rounding)
+        let scaled = rounded(v * Double(scale), style.rounding)
         guard scaled.magnitude < 9.0e15 else {
             // Too large for its decimals to matter: the whole number it rounds to.
-            let n = writeShortest(v.rounded(style.rounding), to: to)
+            let n = writeShortest(rounded(v, style.rounding), to: to)
             return padDecimals(n, have: 0, style.minimumDecimals, to: to)
         }
         let units = Int64(scaled)
@@ -180,13 +180,36 @@ public enum NumberText {
         withText(v, style) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// `v` in `style`, handed to `body` from a buffer on the stack.
+    /// `v` in `style`, handed to `body` from a buffer on the stack. Inlinable, so that it is
+    /// specialized for the caller's result and the buffer is the caller's stack.
+    @inlinable
     public static func withText<R>(_ v: Double, _ style: Style, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { room in
             // The allocation of a positive capacity always has a base address.
             guard let base = room.baseAddress else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
             let count = write(v, style, to: UnsafeMutableRawPointer(base))
             return body(UnsafeBufferPointer(start: base, count: count))
+        }
+    }
+
+    /// `x` rounded by `rule`, as `x.rounded(rule)` but without its call into libm (a
+    /// contrast figure is one per text element): below 2^52 the part after the point is
+    /// exact as `x` minus `x` truncated; at 2^52 and above every `Double` is whole.
+    static func rounded(_ x: Double, _ rule: FloatingPointRoundingRule) -> Double {
+        guard x.magnitude < 4_503_599_627_370_496 else { return x }
+        let whole = Double(Int64(x))  // toward zero
+        let rest = x - whole
+        let away = x < 0 ? whole - 1 : whole + 1
+        switch rule {
+        case .towardZero: return whole
+        case .down: return rest < 0 ? whole - 1 : whole
+        case .up: return rest > 0 ? whole + 1 : whole
+        case .awayFromZero: return rest == 0 ? whole : away
+        case .toNearestOrAwayFromZero: return rest.magnitude >= 0.5 ? away : whole
+        case .toNearestOrEven:
+            let half = rest.magnitude
+            return half > 0.5 || (half == 0.5 && Int64(whole) & 1 != 0) ? away : whole
+        @unknown default: return x.rounded(rule)
         }
     }
 

@@ -105,6 +105,22 @@ final class NumberTextTests: XCTestCase {
         }
     }
 
+    /// `NumberText`'s own rounding (no libm call) agrees with `rounded(_:)` for every rule,
+    /// around halves, at the edges of exactness and over random values.
+    func testRoundingAgreesWithTheStandardLibrary() {
+        let rules: [FloatingPointRoundingRule] = [.toNearestOrAwayFromZero, .toNearestOrEven, .up, .down, .towardZero, .awayFromZero]
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994,
+                                4_503_599_627_370_495.5, 4_503_599_627_370_496, 9_007_199_254_740_993, -1e300, .ulpOfOne, 1 - .ulpOfOne / 2]
+        var random = SeededRandom(seed: 0x5EED_0004)
+        for _ in 0..<5_000 {
+            values.append(Double(Int64(truncatingIfNeeded: random.next()) % 100_000) / 4)
+            values.append(Double(bitPattern: random.next() & 0x7FEF_FFFF_FFFF_FFFF) * (random.next() % 2 == 0 ? 1 : -1))
+        }
+        for v in values {
+            for rule in rules { XCTAssertEqual(NumberText.rounded(v, rule), v.rounded(rule), "\(v) \(rule)") }
+        }
+    }
+
     private func significantDigits(_ text: String) -> String {
         let mantissa = text.prefix { $0 != "e" && $0 != "E" }
         let digits = mantissa.filter(\.isNumber).drop { $0 == "0" }
