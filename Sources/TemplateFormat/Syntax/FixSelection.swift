@@ -25,10 +25,15 @@ public enum FixSelection {
         return Selection(edits: chosen, diagnostics: fixed)
     }
 
-    /// Applies disjoint edits to bytes (the result an editor gets from the edits).
+    /// Applies disjoint edits to bytes (the result an editor gets from the edits): from the
+    /// last start to the first, and insertions at one point in their order in the list, as
+    /// LSP specifies.
     public static func apply(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
         var out = bytes
-        for edit in edits.sorted(by: { $0.range.start > $1.range.start }) where edit.range.end <= out.count {
+        let lastFirst = edits.indices.sorted { a, b in
+            edits[a].range.start != edits[b].range.start ? edits[a].range.start > edits[b].range.start : a > b
+        }
+        for edit in lastFirst.map({ edits[$0] }) where edit.range.end <= out.count {
             out.replaceSubrange(edit.range.start..<edit.range.end, with: Array(edit.newText.utf8))
         }
         return out
