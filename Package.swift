@@ -48,16 +48,20 @@ let package = Package(
         .executableTarget(name: "template-lsp", dependencies: ["LanguageServer", "LSPProtocol", "ToolSupport"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
         .executableTarget(name: "tdl-bench", dependencies: ["TemplateFormat", "Validator", "HTMLGen", "JSONText", "LanguageServer", "LSPProtocol"]),
-        .testTarget(name: "BasicsTests", dependencies: ["Basics"]),
-        .testTarget(name: "TemplateFormatTests", dependencies: ["TemplateFormat"]),
-        .testTarget(name: "ProjectModelTests", dependencies: ["Basics", "ProjectModel", "TemplateFormat"]),
-        .testTarget(name: "ValidatorTests", dependencies: ["Validator", "ProjectModel", "TemplateFormat"]),
-        .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport", "ProjectModel"]),
-        .testTarget(name: "HTMLGenTests", dependencies: ["Basics", "HTMLGen", "ProjectModel", "TemplateFormat", "Validator"], exclude: ["Golden"]),
-        .testTarget(name: "JSONTextTests", dependencies: ["JSONText"]),
-        .testTarget(name: "LSPProtocolTests", dependencies: ["JSONText", "LSPProtocol"]),
-        .testTarget(name: "LanguageFeaturesTests", dependencies: ["LanguageFeatures", "ProjectModel", "TemplateFormat", "Validator"]),
-        .testTarget(name: "LanguageServerTests", dependencies: ["JSONText", "LanguageServer", "LSPProtocol", "ProjectModel", "TemplateFormat", "Validator"]),
-        .testTarget(name: "TDLCommandsTests", dependencies: ["TDLCommands", "ProjectModel", "TemplateFormat", "ToolSupport", "Validator"]),
+        // What the test targets share: the seeded random generator, edits applied as an editor
+        // applies them, temporary folders, fixture folders and annotated documents. No product
+        // links it.
+        .target(name: "TestSupport", dependencies: ["TemplateFormat"], path: "Tests/TestSupport"),
+        .testTarget(name: "BasicsTests", dependencies: ["Basics", "TestSupport"]),
+        .testTarget(name: "TemplateFormatTests", dependencies: ["TemplateFormat", "TestSupport"]),
+        .testTarget(name: "ProjectModelTests", dependencies: ["Basics", "ProjectModel", "TemplateFormat", "TestSupport"]),
+        .testTarget(name: "ValidatorTests", dependencies: ["Validator", "ProjectModel", "TemplateFormat", "TestSupport"]),
+        .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport", "ProjectModel", "TestSupport"]),
+        .testTarget(name: "HTMLGenTests", dependencies: ["Basics", "HTMLGen", "ProjectModel", "TemplateFormat", "Validator", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "JSONTextTests", dependencies: ["JSONText", "TestSupport"]),
+        .testTarget(name: "LSPProtocolTests", dependencies: ["JSONText", "LSPProtocol", "TestSupport"]),
+        .testTarget(name: "LanguageFeaturesTests", dependencies: ["LanguageFeatures", "ProjectModel", "TemplateFormat", "Validator", "TestSupport"]),
+        .testTarget(name: "LanguageServerTests", dependencies: ["JSONText", "LanguageServer", "LSPProtocol", "ProjectModel", "TemplateFormat", "Validator", "TestSupport"]),
+        .testTarget(name: "TDLCommandsTests", dependencies: ["TDLCommands", "ProjectModel", "TemplateFormat", "ToolSupport", "Validator", "TestSupport"]),
     ]
 )

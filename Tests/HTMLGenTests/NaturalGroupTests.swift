@@ -1,6 +1,7 @@
 @testable import HTMLGen
 import TemplateFormat
 import Validator
+import TestSupport
 import XCTest
 
 /// A group without `size` has its natural size: the union of its shown members' outer boxes
@@ -231,9 +232,8 @@ final class NaturalGroupTests: XCTestCase {
     /// equal the ones the docs define, and TDL301 reports exactly the elements whose box (the
     /// validator's reading) crosses the canvas, less groups sized by members that are reported.
     func testRandomGroupsAgainstTheDefinition() {
-        let seed = UInt64.random(in: 0...UInt64.max)
-        print("NaturalGroupTests seed: \(seed)")
-        var random = SeededRandom(seed: seed)
+        var random = SeededRandom(seed: 1363)
+        let seed = random.seed
         let canvas = (300.0, 240.0)
         var naturalGroups = 0, reportedCount = 0
         for round in 0..<300 {

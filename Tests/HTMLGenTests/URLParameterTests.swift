@@ -1,6 +1,7 @@
 import HTMLGen
 import TemplateFormat
 import Validator
+import TestSupport
 import XCTest
 
 /// `{{name}}` in URL-valued properties (`src`, `poster`, `captions`, `action`; an annotation
@@ -87,9 +88,8 @@ final class URLParameterTests: XCTestCase {
     /// gives (none for a relative URL), `check` accepts the document, and the page carries
     /// that URL. The same holds for a value given as data.
     func testParameterValuesAreDataInThePartOfTheURLTheyLandIn() {
-        let seed = UInt64.random(in: 0...UInt64.max)
-        print("URLParameterTests seed: \(seed)")
-        var random = SeededRandom(seed: seed)
+        var random = SeededRandom(seed: 1380)
+        let seed = random.seed
         let alphabet = Array("aZ09-._~:/?#[]@!$&'()*+,;=% \"<>`{}|\\^é日🚀\t\n\u{1}\u{7F}")
         var values = Self.hostile
         for _ in 0..<150 {
@@ -202,9 +202,8 @@ final class URLParameterTests: XCTestCase {
     /// `check` reports TDL306 or TDL309 exactly when export leaves the URL out, and every URL
     /// export keeps is one `URLPolicy` allows.
     func testCheckAndExportAgreeOnEveryFilledInURL() {
-        let seed = UInt64.random(in: 0...UInt64.max)
-        print("URLParameterTests seed: \(seed)")
-        var random = SeededRandom(seed: seed)
+        var random = SeededRandom(seed: 1397)
+        let seed = random.seed
         let pieces = ["{{a}}", "{{b}}", "java", "script", "data", "http", "s", "mailto", "ftp", ":", "/", "x", "1", "-", ".", "\\t", " ", "?", "#"]
         let defaults = ["", "java", "script", "javascript", "data", "https", "http", "ftp", "mailto", "x", "1", "a:b", "JAVA", "vb"]
         var flagged = 0

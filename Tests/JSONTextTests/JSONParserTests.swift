@@ -1,5 +1,6 @@
 import XCTest
 @testable import JSONText
+import TestSupport
 
 final class JSONParserTests: XCTestCase {
     private func parse(_ text: String) throws -> JSONValue { try JSONParser.parse(text) }

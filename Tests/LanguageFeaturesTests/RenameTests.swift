@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 import ProjectModel
 import TemplateFormat
@@ -22,14 +23,6 @@ final class RenameTests: XCTestCase {
         return NavFixture.context(file, imports: [shared])
     }
 
-    private func apply(_ edits: [TextEdit], to text: String) -> String {
-        var bytes = Array(text.utf8)
-        for edit in edits.sorted(by: { $0.range.start > $1.range.start }) {
-            bytes.replaceSubrange(edit.range.start..<edit.range.end, with: Array(edit.newText.utf8))
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
     func testPrepareRenameOnSymbolsAndRefusalElsewhere() throws {
         let c = context()
         let target = try Rename.prepare(at: NavFixture.offset(of: "{{user}}", in: c.file) + 4, in: c).get()
@@ -45,7 +38,7 @@ final class RenameTests: XCTestCase {
         let c = context()
         let edits = try Rename.edits(at: NavFixture.offset(of: "user:", in: c.file), newName: "name", in: c).get()
         XCTAssertEqual(Array(edits.keys), ["/w/main.tdl"])
-        let result = apply(edits["/w/main.tdl"] ?? [], to: mainText)
+        let result = applying(edits["/w/main.tdl"] ?? [], to: mainText)
         XCTAssertTrue(result.contains("name: \"friend\""))
         XCTAssertTrue(result.contains("\"Hi {{name}}\""))
         XCTAssertFalse(result.contains("user"))
@@ -57,7 +50,7 @@ final class RenameTests: XCTestCase {
         XCTAssertEqual(edits["/w/main.tdl"]?.count, 1)
         XCTAssertEqual(edits["/w/shared.tdl"]?.count, 2, "the definition and the other style extending it")
         let sharedText = String(decoding: shared.tree.bytes, as: UTF8.self)
-        XCTAssertEqual(apply(edits["/w/shared.tdl"] ?? [], to: sharedText),
+        XCTAssertEqual(applying(edits["/w/shared.tdl"] ?? [], to: sharedText),
                        "style headline { font-size: 28 }\nstyle other { style: headline }\n")
     }
 

@@ -1,5 +1,7 @@
 import Foundation
 import JSONText
+import LSPProtocol
+import TestSupport
 import XCTest
 @testable import LanguageServer
 
@@ -12,18 +14,6 @@ final class EditorFeatureTests: XCTestCase {
         try h.request("textDocument/completion", ServerHarness.position(uri, line, character)).get()["items"].arrayValue ?? []
     }
 
-    /// The document's text with one LSP text edit applied (single-line ranges, ASCII text).
-    private func applying(_ edit: JSONValue, to text: String) -> String {
-        var lines = text.components(separatedBy: "\n")
-        let start = edit["range"]["start"], end = edit["range"]["end"]
-        let line = start["line"].intValue ?? 0
-        XCTAssertEqual(end["line"].intValue, line)
-        let chars = Array(lines[line])
-        let a = start["character"].intValue ?? 0, b = end["character"].intValue ?? 0
-        lines[line] = String(chars[..<a]) + (edit["newText"].stringValue ?? "") + String(chars[b...])
-        return lines.joined(separator: "\n")
-    }
-
     func testBlockCompletionWithoutSnippetsIsClosedAndIndented() throws {
         let h = try ServerHarness(capabilities: plainClient)
         let uri = "file:///e/a.tdl"
@@ -32,7 +22,7 @@ final class EditorFeatureTests: XCTestCase {
         let item = try XCTUnwrap(try items(h, uri, 5, 6).first { $0["label"] == "text" && $0["kind"] == 14 })
         XCTAssertEqual(item["insertTextFormat"], 1)
         XCTAssertEqual(item["textEdit"]["newText"], "text {\n      text: \"Text\"\n    }")
-        let edited = applying(item["textEdit"], to: text)
+        let edited = applying([item["textEdit"]], to: text)
         XCTAssertTrue(edited.contains("    text {\n      text: \"Text\"\n    }\n  }\n}"), edited)
         h.replaceAll(uri, version: 2, text: edited)
         let diagnostics = h.published(uri).last?["diagnostics"].arrayValue ?? []
@@ -46,13 +36,13 @@ final class EditorFeatureTests: XCTestCase {
         h.open(uri, text)
         let item = try XCTUnwrap(try items(h, uri, 2, 7).first { $0["label"] == "background" })
         XCTAssertEqual(item["textEdit"]["newText"], "background")
-        XCTAssertEqual(applying(item["textEdit"], to: text), "template t {\n  size: 375 x 667\n  background: red\n}\n")
+        XCTAssertEqual(applying([item["textEdit"]], to: text), "template t {\n  size: 375 x 667\n  background: red\n}\n")
     }
 
     func testPathCompletionListsTheDocumentsFolder() throws {
-        let dir = NSTemporaryDirectory() + "tdl-paths-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try FileManager.default.createDirectory(atPath: dir + "/img", withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let folder = try TemporaryFolder(prefix: "tdl-paths")
+        let dir = folder.path
+        try folder.makeFolder("img")
         for name in ["img/logo.png", "img/notes.txt", "base.tdl", "clip.mp4", ".secret.tdl"] {
             _ = FileManager.default.createFile(atPath: dir + "/" + name, contents: Data())
         }

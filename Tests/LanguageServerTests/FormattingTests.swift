@@ -12,28 +12,17 @@ final class FormattingTests: XCTestCase {
         return try XCTUnwrap(result.arrayValue)
     }
 
-    /// Applies LSP edits (utf-16) to `text`, last first.
-    private func apply(_ edits: [JSONValue], to text: String) throws -> String {
-        let analysis = DocumentAnalysis(uri: uri, bytes: Array(text.utf8))
-        var bytes = Array(text.utf8)
-        let ranges = try edits.map { (try analysis.byteRange(ofJSON: $0["range"]), $0["newText"].stringValue ?? "") }
-        for (range, newText) in ranges.sorted(by: { $0.0.start > $1.0.start }) {
-            bytes.replaceSubrange(range.start..<range.end, with: Array(newText.utf8))
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
     func testOneMinimalEditHonouringTabSize() throws {
         let h = try ServerHarness()
         let text = "format 1\n\ntemplate card {\nsize: 100 x 100\n  text t {\n  text: \"é 😀\"\n   }\n}\n"
         h.open(uri, text)
         let edits = try format(h, tabSize: 4)
         XCTAssertEqual(edits.count, 1, "one edit, not one per line")
-        let formatted = try apply(edits, to: text)
+        let formatted = applying(edits, to: text)
         XCTAssertEqual(formatted, "format 1\n\ntemplate card {\n    size: 100 x 100\n    text t {\n        text: \"é 😀\"\n    }\n}\n")
         XCTAssertEqual(edits[0]["range"]["start"]["line"].intValue, 3, "the unchanged prefix is not replaced")
         // Tabs.
-        let tabbed = try apply(try format(h, insertSpaces: false), to: text)
+        let tabbed = applying(try format(h, insertSpaces: false), to: text)
         XCTAssertTrue(tabbed.contains("\n\tsize: 100 x 100\n\ttext t {\n\t\ttext:"))
     }
 
@@ -72,7 +61,7 @@ final class FormattingTests: XCTestCase {
         let h = try ServerHarness()
         let text = "format 1\ntemplate card {\nsize: 327x1\n   opacity:.5\n}\n"
         h.open(uri, text)
-        XCTAssertEqual(try apply(try format(h), to: text), "format 1\ntemplate card {\n  size: 327x1\n  opacity: .5\n}\n")
+        XCTAssertEqual(applying(try format(h), to: text), "format 1\ntemplate card {\n  size: 327x1\n  opacity: .5\n}\n")
     }
 
     func testRangeFormattingTouchesOnlyTheSelectedMember() throws {
@@ -84,7 +73,7 @@ final class FormattingTests: XCTestCase {
             "range": ["start": ["line": 7, "character": 0], "end": ["line": 7, "character": 3]]]).get()
         let edits = try XCTUnwrap(result.arrayValue)
         XCTAssertEqual(edits.count, 1)
-        XCTAssertEqual(try apply(edits, to: text), "format 1\n\nstyle a {\nfont-size: 1\n}\n\nstyle b {\n  font-size: 2\n}\n")
+        XCTAssertEqual(applying(edits, to: text), "format 1\n\nstyle a {\nfont-size: 1\n}\n\nstyle b {\n  font-size: 2\n}\n")
     }
 
     /// The case: two lines selected in a template change, and only those.
@@ -97,7 +86,7 @@ final class FormattingTests: XCTestCase {
             "range": ["start": ["line": 4, "character": 0], "end": ["line": 6, "character": 0]]]).get()
         let edits = try XCTUnwrap(result.arrayValue)
         XCTAssertEqual(edits.count, 2)
-        XCTAssertEqual(try apply(edits, to: text),
+        XCTAssertEqual(applying(edits, to: text),
                        "format 1\ntemplate card {\nsize: 375 x 667\n  text t {\n    text: \"é 😀\"\n    at: 24, 64\n  }\nbackground:   #f5f5f5\n}\n")
     }
 

@@ -1,6 +1,7 @@
 import JSONText
 import LSPProtocol
 import Validator
+import TestSupport
 import XCTest
 @testable import LanguageServer
 
@@ -162,9 +163,8 @@ final class SyncAndDiagnosticsTests: XCTestCase {
     }
 
     func testChangingAnImportRefreshesDependents() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lsp-import-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = try TemporaryFolder(prefix: "lsp-import")
+        let dir = URL(fileURLWithPath: folder.path)
         let base = dir.appendingPathComponent("base.tdl").path
         let main = dir.appendingPathComponent("main.tdl").path
         let baseText = "format 1\n\nstyle shared {\n  font-size: 12\n}\n"

@@ -7,6 +7,7 @@ import ToolSupport
 import Validator
 import XCTest
 @testable import LanguageServer
+import TestSupport
 
 /// Cross-file answers of the server against a from-scratch computation over every file of
 /// the workspace, open or not: references, rename, workspace symbols and workspace
@@ -15,13 +16,13 @@ import XCTest
 final class WorkspaceModelTests: XCTestCase {
     /// A workspace on disk, written by the test.
     final class Folder {
-        let root: String
+        let temporary: TemporaryFolder
+        var root: String { temporary.path }
         init() throws {
-            root = normalizedPath(FileManager.default.temporaryDirectory.appendingPathComponent("tdl-ws-\(UUID().uuidString)").path)
-            try FileManager.default.createDirectory(atPath: root + "/shared", withIntermediateDirectories: true)
-            try FileManager.default.createDirectory(atPath: root + "/screens", withIntermediateDirectories: true)
+            temporary = try TemporaryFolder(prefix: "tdl-ws")
+            try temporary.makeFolder("shared")
+            try temporary.makeFolder("screens")
         }
-        deinit { try? FileManager.default.removeItem(atPath: root) }
 
         func write(_ relative: String, _ text: String) {
             FileManager.default.createFile(atPath: root + "/" + relative, contents: Data(text.utf8))
@@ -38,7 +39,7 @@ final class WorkspaceModelTests: XCTestCase {
 
     /// Random screen text: imports of the shared files, a local style or two, elements naming
     /// styles (some unknown), sometimes a duplicate or a broken line.
-    static func screen(_ random: inout SeededGenerator, sharedCount: Int) -> String {
+    static func screen(_ random: inout SeededRandom, sharedCount: Int) -> String {
         var text = "format 1\n"
         for k in 0..<sharedCount where Int.random(in: 0..<3, using: &random) > 0 {
             text += "import \"../shared/s\(k).tdl\"\n"
@@ -55,7 +56,7 @@ final class WorkspaceModelTests: XCTestCase {
         return text
     }
 
-    static func shared(_ random: inout SeededGenerator, index: Int, sharedCount: Int) -> String {
+    static func shared(_ random: inout SeededRandom, index: Int, sharedCount: Int) -> String {
         var text = "format 1\n"
         if index + 1 < sharedCount && Bool.random(using: &random) { text += "import \"s\(index + 1).tdl\"\n" }
         for name in styles.shuffled(using: &random).prefix(Int.random(in: 1...3, using: &random)) {
@@ -101,9 +102,7 @@ final class WorkspaceModelTests: XCTestCase {
     }
 
     func testCrossFileAnswersEqualAFromScratchComputation() throws {
-        let seed: UInt64 = 2026_1125
-        print("WorkspaceModelTests seed \(seed)")
-        var random = SeededGenerator(seed: seed)
+        var random = SeededRandom(seed: 2026_1125)
         let folder = try Folder()
         let sharedCount = 3
         for k in 0..<sharedCount { folder.write("shared/s\(k).tdl", Self.shared(&random, index: k, sharedCount: sharedCount)) }
@@ -188,7 +187,7 @@ final class WorkspaceModelTests: XCTestCase {
     }
 
     /// References from the server, for random style sites, against every file's own scope.
-    func checkReferences(_ world: World, _ scratch: Project, _ random: inout SeededGenerator, _ context: String) throws {
+    func checkReferences(_ world: World, _ scratch: Project, _ random: inout SeededRandom, _ context: String) throws {
         let sites = Self.styleSites(scratch)
         for _ in 0..<3 {
             guard let site = sites.randomElement(using: &random), let file = scratch.file(site.path) else { return }
@@ -223,7 +222,7 @@ final class WorkspaceModelTests: XCTestCase {
         }
     }
 
-    func checkSymbols(_ world: World, _ scratch: Project, _ random: inout SeededGenerator, _ context: String) throws {
+    func checkSymbols(_ world: World, _ scratch: Project, _ random: inout SeededRandom, _ context: String) throws {
         for query in ["", "scr", Self.styles.randomElement(using: &random)!, "t1", "zz"] {
             let answer = try world.h.request("workspace/symbol", ["query": .string(query)]).get()
             let got = (answer.arrayValue ?? []).map { "\($0["name"].stringValue ?? ""):\(Self.place($0["location"]))" }
@@ -264,7 +263,7 @@ final class WorkspaceModelTests: XCTestCase {
     /// the edits to the files, and checks that meaning is kept: every use that meant the style
     /// means the renamed one, no other name resolves differently, and no file gains a
     /// diagnostic. A refused rename must be one that would break that.
-    func renameAndCheck(world: inout World, random: inout SeededGenerator, context: String) throws -> Bool {
+    func renameAndCheck(world: inout World, random: inout SeededRandom, context: String) throws -> Bool {
         let before = world.scratch()
         let definitions = Self.styleSites(before).filter { site in
             before.file(site.path)?.summary.style(named: site.name)?.nameRange.start == site.offset
@@ -293,16 +292,7 @@ final class WorkspaceModelTests: XCTestCase {
                 XCTFail("\(context): an edit for \(uri), which is no file of the workspace")
                 continue
             }
-            var bytes = Array(text.utf8)
-            let index = LineIndex(bytes)
-            let ranges = (edits.arrayValue ?? []).map { e -> (ByteRange, String) in
-                let r = e["range"]
-                let a = index.offset(line: r["start"]["line"].intValue ?? 0, utf16Column: r["start"]["character"].intValue ?? 0)
-                let b = index.offset(line: r["end"]["line"].intValue ?? 0, utf16Column: r["end"]["character"].intValue ?? 0)
-                return (ByteRange(start: a, end: b), e["newText"].stringValue ?? "")
-            }.sorted { $0.0.start > $1.0.start }
-            for (range, newText) in ranges { bytes.replaceSubrange(range.start..<range.end, with: Array(newText.utf8)) }
-            let newText = String(decoding: bytes, as: UTF8.self)
+            let newText = applying(edits.arrayValue ?? [], to: text)
             contents[path] = newText
             if var doc = world.open[path] {
                 doc.version += 1

@@ -2,6 +2,7 @@ import XCTest
 import Basics
 import TemplateFormat
 @testable import ProjectModel
+import TestSupport
 
 /// The project model updated file by file equals the project built from scratch, over random
 /// projects (styles that shadow, extend and cycle; imports that nest, cycle, diamond and miss)
@@ -27,7 +28,7 @@ final class ProjectIncrementalTests: XCTestCase {
 
     /// A random file: a few styles (some extending others), imports of other files (some
     /// missing, some outside the members), and elements naming styles.
-    static func randomText(_ random: inout SeededGenerator, fileCount: Int) -> String {
+    static func randomText(_ random: inout SeededRandom, fileCount: Int) -> String {
         var text = "format 1\n"
         for _ in 0..<Int.random(in: 0...3, using: &random) {
             let target: String
@@ -132,9 +133,7 @@ final class ProjectIncrementalTests: XCTestCase {
     }
 
     func testUpdatesEqualAFromScratchProject() {
-        let seed: UInt64 = 1125
-        print("ProjectIncrementalTests seed \(seed)")
-        var random = SeededGenerator(seed: seed)
+        var random = SeededRandom(seed: 1125)
         for round in 0..<12 {
             let disk = Disk()
             let fileCount = Int.random(in: 2...7, using: &random)

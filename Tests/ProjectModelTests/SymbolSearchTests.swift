@@ -1,6 +1,7 @@
 import XCTest
 import TemplateFormat
 @testable import ProjectModel
+import TestSupport
 
 final class SymbolSearchTests: XCTestCase {
     private let project = Project(files: [
@@ -33,8 +34,7 @@ final class SymbolSearchTests: XCTestCase {
     /// queries, the result with a limit is the first `limit` of the full, ranked result, and
     /// the full result is the order rank, length, name, path, position says.
     func testALimitKeepsTheBestMatchesNotTheFirstFiles() {
-        var random = SeededGenerator(seed: 20261125)
-        print("seed 20261125")
+        var random = SeededRandom(seed: 20261125)
         let words = ["card", "cart", "title", "tile", "header", "head", "ahead", "body", "btn", "button", "a", "ca"]
         for round in 0..<40 {
             var files: [ProjectFile] = []

@@ -1,5 +1,7 @@
 import Foundation
 import TDLCommands
+import TestSupport
+import XCTest
 
 /// Runs `template-fmt` in process with captured streams, in a fresh temporary folder.
 final class CapturedStreams: @unchecked Sendable {
@@ -34,22 +36,24 @@ func runTool(_ args: [String], stdin: String? = nil, color: Bool = false) -> Run
     return RunResult(status: status, out: streams.out, err: streams.err, outBytes: streams.outRaw)
 }
 
-/// A scratch folder removed when the test ends.
+/// A scratch folder for one test: a `TemporaryFolder`, deleted by `remove()` or when the
+/// last copy goes.
 struct Scratch {
+    private let folder: TemporaryFolder?
     let path: String
-    init() {
-        path = NSTemporaryDirectory() + "tdl-cli-\(UUID().uuidString)"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    init(file: StaticString = #filePath, line: UInt = #line) {
+        do {
+            folder = try TemporaryFolder(prefix: "tdl-cli")
+        } catch {
+            folder = nil
+            XCTFail("no scratch folder: \(error)", file: file, line: line)
+        }
+        path = folder?.path ?? "/nonexistent"
     }
     func write(_ name: String, _ text: String) -> String {
-        let full = path + "/" + name
-        try? FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        _ = FileManager.default.createFile(atPath: full, contents: Data(text.utf8))
-        return full
+        (try? folder?.write(name, text)) ?? path + "/" + name
     }
-    func read(_ name: String) -> String {
-        (try? String(contentsOfFile: path + "/" + name, encoding: .utf8)) ?? "<missing>"
-    }
+    func read(_ name: String) -> String { folder?.text(name) ?? "<missing>" }
     func remove() { try? FileManager.default.removeItem(atPath: path) }
 }
 

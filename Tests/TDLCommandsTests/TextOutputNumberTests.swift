@@ -1,5 +1,6 @@
 import XCTest
 @testable import TDLCommands
+import TestSupport
 
 /// `TextOutput.write(Int)` makes numbers below 10^8 eight digits at once in a word and
 /// writes larger or negative ones digit pair by pair: both must spell what `String` does,
@@ -13,7 +14,7 @@ final class TextOutputNumberTests: XCTestCase {
             if power < 100_000_000_000_000_000 { power *= 10 }
         }
         numbers += [99_999_999, 100_000_000, 100_000_001, 12_345_678, 10_000_001, 10_101_010, 90_000_009]
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededRandom(seed: 107)
         for _ in 0..<20_000 { numbers.append(Int.random(in: 0..<100_000_000, using: &generator)) }
         for n in numbers {
             var out = TextOutput(color: false)

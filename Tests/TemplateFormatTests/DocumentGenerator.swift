@@ -2,6 +2,7 @@
 // that turn documents into broken inputs. Deterministic: the same seed gives the same text.
 
 @testable import TemplateFormat
+import TestSupport
 
 struct DocumentGenerator {
     var rng: SeededRandom
@@ -10,7 +11,7 @@ struct DocumentGenerator {
     var out = ""
 
     init(seed: UInt64) {
-        rng = SeededRandom(seed: seed)
+        rng = SeededRandom(derivedSeed: seed)
         switch rng.below(10) {
         case 0...5: endings = ["\n"]
         case 6, 7: endings = ["\r\n"]

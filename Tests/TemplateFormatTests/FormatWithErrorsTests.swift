@@ -3,6 +3,7 @@
 
 import XCTest
 @testable import TemplateFormat
+import TestSupport
 
 final class FormatWithErrorsTests: XCTestCase {
     /// One document per syntax code, with the formatted text, or nil for a structural code
@@ -84,9 +85,7 @@ final class FormatWithErrorsTests: XCTestCase {
     /// whose structure is intact formats idempotently to the same tree and errors, keeping
     /// each part with an error as written, with the default options and one other set.
     func testGeneratedDocumentsWithValueLevelErrors() {
-        let seed: UInt64 = 0x5EED_0015
-        print("FormatWithErrorsTests: seed \(seed)")
-        var rng = SeededRandom(seed: seed)
+        var rng = SeededRandom(seed: 0x5EED_0015)
         var log = FailureLog()
         var seen: [String: Int] = [:]
         var structural = 0

@@ -2,6 +2,7 @@
 
 import XCTest
 @testable import TemplateFormat
+import TestSupport
 
 final class FormatterTests: XCTestCase {
     /// Asserts the formatted text, and that formatting it again changes nothing.
@@ -347,7 +348,7 @@ final class FormatterTests: XCTestCase {
             return XCTFail("refused")
         }
         XCTAssertEqual(edits, [TextEdit(range: range(of: "style b {  y:   2 }", in: input), newText: "style b {\n  y: 2\n}")])
-        XCTAssertEqual(string(apply(edits, to: bytes(input))),
+        XCTAssertEqual(string(applying(edits, to: bytes(input))),
                        "format   1\nstyle a {  x:   1 }\n\n\nstyle b {\n  y: 2\n}\nstyle c {  z:   3 }\n")
 
         // An empty range (a cursor) inside a block selects it too.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import TemplateFormat
+import TestSupport
 
 /// `reparsed` must give exactly the tree a full parse gives: same tokens, nodes,
 /// diagnostics and line endings, whichever path it takes.

@@ -5,6 +5,7 @@
 
 import XCTest
 @testable import TemplateFormat
+import TestSupport
 
 /// The lexer's rules, one byte at a time and without any fast path.
 enum ReferenceLexer {

@@ -2,6 +2,7 @@
 
 import XCTest
 @testable import TemplateFormat
+import TestSupport
 
 final class LexerTests: XCTestCase {
     func lex(_ text: String) -> [(TokenKind, String)] {

@@ -5,6 +5,7 @@
 import Foundation
 import XCTest
 @testable import TemplateFormat
+import TestSupport
 
 final class ParserFastPathTests: XCTestCase {
     func assertPathsAgree(_ input: [UInt8], _ label: String, file: StaticString = #filePath, line: UInt = #line) {

@@ -6,6 +6,7 @@
 import Foundation
 import XCTest
 @testable import TemplateFormat
+import TestSupport
 
 final class ParserPlainMembersTests: XCTestCase {
     func assertPathsAgree(_ text: String, _ label: String? = nil, file: StaticString = #filePath, line: UInt = #line) {

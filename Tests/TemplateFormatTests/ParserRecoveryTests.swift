@@ -3,6 +3,7 @@
 
 import XCTest
 @testable import TemplateFormat
+import TestSupport
 
 final class ParserRecoveryTests: XCTestCase {
     /// Parses, checks the lossless round trip and invariants, and returns the tree.
@@ -122,7 +123,7 @@ final class ParserRecoveryTests: XCTestCase {
         XCTAssertEqual(property?.atoms.map(\.text), ["\"Inter\"", "bold"])
         XCTAssertEqual(tree.document.blocks.first?.properties.map(\.key), ["font", "size"])
 
-        let fixed = apply(d.fixes[0].edits, to: bytes(text))
+        let fixed = applying(d.fixes[0].edits, to: bytes(text))
         XCTAssertEqual(string(fixed), "style a {\n  font: \"Inter\" bold\n  size: 1\n}\n")
         XCTAssertEqual(codes(SyntaxTree.parse(fixed)), [])
     }
@@ -239,7 +240,7 @@ final class ParserRecoveryTests: XCTestCase {
         let r = range(of: "327x180", in: text)
         XCTAssertEqual(describe(tree), ["TDL008@\(r)"])
         XCTAssertEqual(tree.diagnostics[0].fixes.first?.edits, [TextEdit(range: r, newText: "327 x 180")])
-        let fixed = apply(tree.diagnostics[0].fixes[0].edits, to: bytes(text))
+        let fixed = applying(tree.diagnostics[0].fixes[0].edits, to: bytes(text))
         let fixedTree = SyntaxTree.parse(fixed)
         XCTAssertEqual(codes(fixedTree), [])
         XCTAssertEqual(fixedTree.document.blocks.first?.property("size")?.atoms.map(\.text), ["327", "x", "180"])
@@ -449,8 +450,7 @@ final class ParserRecoveryTests: XCTestCase {
         XCTAssertTrue(tree.printed() == Array(source.utf8))
         // The fix joins the lines, after which the document parses cleanly.
         guard let edit = tree.diagnostics.first?.fixes.first?.edits.first else { return XCTFail("no fix") }
-        var bytes = Array(source.utf8)
-        bytes.replaceSubrange(edit.range.start..<edit.range.end, with: Array(edit.newText.utf8))
+        let bytes = applying([edit], to: Array(source.utf8))
         XCTAssertEqual(String(decoding: bytes, as: UTF8.self).prefix(13), "style card {\n")
         XCTAssertEqual(SyntaxTree.parse(bytes).diagnostics.count, 0)
         // With a comment ending the header line there is no fix (it would swallow the brace).

@@ -4,6 +4,7 @@
 
 import XCTest
 @testable import TemplateFormat
+import TestSupport
 
 final class RangeFormatTests: XCTestCase {
     /// The issue's example: two lines inside a template are formatted, and no other line of
@@ -24,7 +25,7 @@ final class RangeFormatTests: XCTestCase {
         let from = offset(of: "  text:\"Hi\"", in: input), to = offset(of: "  }", in: input)
         let edits = try XCTUnwrap(Formatter.formatRange(tree, range: ByteRange(start: from, end: to)))
         XCTAssertEqual(edits.map(\.newText), ["    text: \"Hi\"", "    at: 24, 64"])
-        XCTAssertEqual(string(apply(edits, to: bytes(input))), """
+        XCTAssertEqual(string(applying(edits, to: bytes(input))), """
             template card {
             size: 375 x 667
               text   title {
@@ -53,13 +54,13 @@ final class RangeFormatTests: XCTestCase {
         let input = "style a {\n  text b { x: 1\n      y:2\n    z: 3 }\n}\n"
         let tree = SyntaxTree.parse(input)
         let middle = offset(of: "y:2", in: input)
-        XCTAssertEqual(string(apply(try XCTUnwrap(Formatter.formatRange(tree, range: ByteRange(start: middle, end: middle))), to: bytes(input))),
+        XCTAssertEqual(string(applying(try XCTUnwrap(Formatter.formatRange(tree, range: ByteRange(start: middle, end: middle))), to: bytes(input))),
                        "style a {\n  text b { x: 1\n    y: 2\n    z: 3 }\n}\n")
         let top = offset(of: "x: 1", in: input)
-        XCTAssertEqual(string(apply(try XCTUnwrap(Formatter.formatRange(tree, range: ByteRange(start: top, end: top))), to: bytes(input))),
+        XCTAssertEqual(string(applying(try XCTUnwrap(Formatter.formatRange(tree, range: ByteRange(start: top, end: top))), to: bytes(input))),
                        "style a {\n  text b {\n    x: 1\n      y:2\n    z: 3 }\n}\n")
         let bottom = offset(of: "z: 3", in: input)
-        XCTAssertEqual(string(apply(try XCTUnwrap(Formatter.formatRange(tree, range: ByteRange(start: bottom, end: bottom))), to: bytes(input))),
+        XCTAssertEqual(string(applying(try XCTUnwrap(Formatter.formatRange(tree, range: ByteRange(start: bottom, end: bottom))), to: bytes(input))),
                        "style a {\n  text b { x: 1\n      y:2\n    z: 3\n  }\n}\n")
     }
 
@@ -68,18 +69,18 @@ final class RangeFormatTests: XCTestCase {
         let tree = SyntaxTree.parse(input)
         let at = offset(of: "y:2", in: input)
         let edits = try XCTUnwrap(Formatter.formatRange(tree, range: ByteRange(start: at, end: at)))
-        XCTAssertEqual(string(apply(edits, to: bytes(input))), "style a {\n  x: 1\n  y: 2 /* c */\n  z:3\n}\n")
+        XCTAssertEqual(string(applying(edits, to: bytes(input))), "style a {\n  x: 1\n  y: 2 /* c */\n  z:3\n}\n")
         // A block comment before a member on its line goes on a line of its own, as `format` puts it.
         let lead = "style a {\n    /* lead */ x:1\n}\n"
         let leadEdits = try XCTUnwrap(Formatter.formatRange(SyntaxTree.parse(lead), range: ByteRange(start: 12, end: 13)))
-        XCTAssertEqual(string(apply(leadEdits, to: bytes(lead))), "style a {\n  /* lead */\n  x: 1\n}\n")
+        XCTAssertEqual(string(applying(leadEdits, to: bytes(lead))), "style a {\n  /* lead */\n  x: 1\n}\n")
     }
 
     func testOwnLineCommentsAreReindentedAndKeptRegionsLeftAlone() throws {
         let input = "style a {\n      // note\n  // tdl-fmt: off\n  x:   1\n  // tdl-fmt: on\n y:2\n}\n"
         let tree = SyntaxTree.parse(input)
         let edits = try XCTUnwrap(Formatter.formatRange(tree, range: ByteRange(start: 10, end: input.utf8.count - 2)))
-        XCTAssertEqual(string(apply(edits, to: bytes(input))), "style a {\n  // note\n  // tdl-fmt: off\n  x:   1\n  // tdl-fmt: on\n  y: 2\n}\n")
+        XCTAssertEqual(string(applying(edits, to: bytes(input))), "style a {\n  // note\n  // tdl-fmt: off\n  x:   1\n  // tdl-fmt: on\n  y: 2\n}\n")
     }
 
     /// For random ranges over generated documents (messy layouts, some with errors inside
@@ -87,9 +88,7 @@ final class RangeFormatTests: XCTestCase {
     /// members the range touches is unchanged, and formatting the whole document afterwards
     /// gives the same text as formatting it directly.
     func testRandomRangesChangeOnlyTheirMembersAndAgreeWithWholeFormatting() {
-        let seed: UInt64 = 0x0013_7A46
-        print("RangeFormatTests: seed \(seed)")
-        var rng = SeededRandom(seed: seed)
+        var rng = SeededRandom(seed: 0x0013_7A46)
         var log = FailureLog()
         var withEdits = 0, partial = 0
         for round in 0..<600 {
@@ -147,7 +146,7 @@ final class RangeFormatTests: XCTestCase {
         for edit in edits where !allowed.contains(where: { $0.start <= edit.range.start && edit.range.end <= $0.end }) {
             return "edit \(edit.range) \(edit.newText.debugDescription) reaches outside the members on the range's lines \(allowed)"
         }
-        let after = apply(edits, to: tree.bytes)
+        let after = applying(edits, to: tree.bytes)
         guard let again = formatted(after, options: options) else { return "the edited document cannot be formatted: \(escaped(after))" }
         if again != direct {
             let at = zip(again, direct).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(again.count, direct.count)

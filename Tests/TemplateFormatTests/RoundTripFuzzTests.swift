@@ -4,6 +4,7 @@
 import Foundation
 import XCTest
 @testable import TemplateFormat
+import TestSupport
 
 final class RoundTripFuzzTests: XCTestCase {
     static let generatedSeeds: Range<UInt64> = 1..<1001

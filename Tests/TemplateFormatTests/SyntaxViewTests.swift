@@ -4,6 +4,7 @@ import Dispatch
 import Foundation
 import XCTest
 @testable import TemplateFormat
+import TestSupport
 
 final class SyntaxViewTests: XCTestCase {
     let text = """

@@ -5,6 +5,7 @@
 import Foundation
 import XCTest
 @testable import TemplateFormat
+import TestSupport
 
 // MARK: Parsing both ways
 
@@ -53,29 +54,6 @@ enum ExampleFiles {
     }()
 }
 
-// MARK: Deterministic randomness
-
-/// SplitMix64: a tiny seeded generator, so every run sees the same inputs.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..<n` (n > 0); the modulo bias is irrelevant here.
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
-    mutating func int(_ r: ClosedRange<Int>) -> Int { r.lowerBound + below(r.count) }
-    /// True with probability `percent`/100.
-    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-}
-
 /// The formatted bytes, or nil when the formatter refused.
 func formatted(_ input: [UInt8], options: FormatOptions = FormatOptions()) -> [UInt8]? {
     if case .formatted(let out) = Formatter.format(input, options: options) { return out }
@@ -120,15 +98,6 @@ func checkEverything(_ input: [UInt8], label: String, log: inout FailureLog, for
 extension SyntaxTree {
     /// Diagnostics with a given code.
     func diagnostics(_ code: SyntaxCode) -> [Diagnostic] { diagnostics.filter { $0.code == code.rawValue } }
-}
-
-/// Applies a fix's edits (sorted, non-overlapping) to bytes.
-func apply(_ edits: [TextEdit], to input: [UInt8]) -> [UInt8] {
-    var out = input
-    for e in edits.sorted(by: { $0.range.start > $1.range.start }) {
-        out.replaceSubrange(e.range.start..<e.range.end, with: Array(e.newText.utf8))
-    }
-    return out
 }
 
 /// The byte offset of the `n`th (0-based) occurrence of `needle` in `haystack`.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import ToolSupport
+import TestSupport
 
 final class AtomicWriteTests: XCTestCase {
     private func mode(_ path: String) -> UInt32 {
@@ -116,7 +117,7 @@ final class AtomicWriteTests: XCTestCase {
         try writeAtomically([], to: path, expectedOriginal: Array("x".utf8))
         XCTAssertEqual(try readFile(path), [])
 
-        var generator = SplitMix64(seed: 7)
+        var generator = SeededRandom(seed: 7)
         let large = (0..<1_000_000).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
         try writeAtomically(large, to: path, expectedOriginal: [])
         XCTAssertEqual(try readFile(path), large)
@@ -198,18 +199,5 @@ final class AtomicWriteTests: XCTestCase {
         }
         XCTAssertEqual(try readFile(path), Array("old".utf8))
         XCTAssertEqual(try directoryListing(dir), ["a.tdl"])
-    }
-}
-
-/// Small deterministic generator so random tests are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

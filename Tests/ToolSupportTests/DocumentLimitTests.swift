@@ -5,8 +5,7 @@ import TemplateFormat
 final class DocumentLimitTests: XCTestCase {
     /// A file over the limit is refused from its size, before any of it is read.
     func testAFileOverTheLimitIsRefusedWithoutReadingIt() throws {
-        let path = NSTemporaryDirectory() + "tdl-limit-\(getpid()).tdl"
-        defer { unlink(path) }
+        let path = try makeTemporaryDirectory() + "/limit.tdl"
         let fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0o644)
         XCTAssertGreaterThanOrEqual(fd, 0)
         XCTAssertEqual(ftruncate(fd, off_t(DocumentLimits.maximumBytes + 1)), 0)  // sparse: no disk used

@@ -1,40 +1,16 @@
 // Shared helpers: every test works in its own real temporary directory, removed afterwards.
 
 import Foundation
+import TestSupport
 import XCTest
 
 extension XCTestCase {
-    /// A fresh directory under the system temp dir, deleted when the test ends.
-    /// Returned without symlinks so paths compare equal to what the code computes.
+    /// A fresh directory (a `TemporaryFolder`), deleted when the test ends.
     func makeTemporaryDirectory() throws -> String {
-        var template = Array((NSTemporaryDirectory() + "/toolsupport-XXXXXX").utf8CString)
-        guard let created = mkdtemp(&template) else {
-            throw NSError(domain: "mkdtemp", code: Int(errno))
-        }
-        let path = URL(fileURLWithPath: String(cString: created)).resolvingSymlinksInPath().path
-        addTeardownBlock {
-            // Restore permissions a test may have removed, so the tree can be deleted.
-            _ = chmodRecursively(path)
-            try? FileManager.default.removeItem(atPath: path)
-        }
-        return path
+        let folder = try TemporaryFolder(prefix: "toolsupport")
+        addTeardownBlock { withExtendedLifetime(folder) {} }
+        return folder.path
     }
-}
-
-private func chmodRecursively(_ path: String) -> Bool {
-    chmod(path, 0o755)
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return false }
-    for name in names {
-        let child = path + "/" + name
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: child, isDirectory: &isDirectory), isDirectory.boolValue {
-            var info = stat()
-            if lstat(child, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-                _ = chmodRecursively(child)
-            }
-        }
-    }
-    return true
 }
 
 /// Writes `contents` at `path`, creating parent directories.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import ToolSupport
+import TestSupport
 
 final class UnifiedDiffTests: XCTestCase {
     private func diff(_ old: String, _ new: String, context: Int = 3) -> String {
@@ -78,7 +79,7 @@ final class UnifiedDiffTests: XCTestCase {
     func testPatchAppliesRandomDiffsExactly() throws {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/patch"), "patch not installed (apt-get install patch)")
         let dir = try makeTemporaryDirectory()
-        var generator = SplitMix64(seed: 0x7D1)
+        var generator = SeededRandom(seed: 0x7D1)
         let caseCount = 300
         var expected: [[UInt8]] = []
         // Four background shells: spawning patch hundreds of times dominates the run time.
@@ -105,7 +106,7 @@ final class UnifiedDiffTests: XCTestCase {
 
     /// Myers gives a shortest edit script: removed + added lines = n + m − 2·LCS.
     func testEditScriptIsMinimal() {
-        var generator = SplitMix64(seed: 42)
+        var generator = SeededRandom(seed: 42)
         for _ in 0..<300 {
             let (old, new) = randomPair(&generator)
             let oldLines = lines(old), newLines = lines(new)
@@ -123,7 +124,7 @@ final class UnifiedDiffTests: XCTestCase {
     }
 
     func testLargeInputsAreFast() {
-        var generator = SplitMix64(seed: 9)
+        var generator = SeededRandom(seed: 9)
         let start = Date()
         // A long file with scattered edits.
         let old = (0..<20_000).map { "line \($0) \(generator.next() % 1000)\n" }
@@ -143,7 +144,7 @@ final class UnifiedDiffTests: XCTestCase {
     /// Past the cost limit the split is heuristic: the script may be longer than minimal but
     /// must still turn old into new.
     func testCostLimitedSearchStillProducesAValidScript() {
-        var generator = SplitMix64(seed: 5)
+        var generator = SeededRandom(seed: 5)
         var sawSuboptimal = false
         for _ in 0..<200 {
             let a = (0..<Int(generator.next() % 60)).map { _ in Int(generator.next() % 4) }
@@ -160,7 +161,7 @@ final class UnifiedDiffTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private func randomPair(_ generator: inout SplitMix64) -> ([UInt8], [UInt8]) {
+    private func randomPair(_ generator: inout SeededRandom) -> ([UInt8], [UInt8]) {
         let alphabet = ["a\n", "b\n", "c\n", "d\n", "e\n", "f\n", "a b\n", "\n", "x\r\n", "long line with words\n"]
         func randomLine() -> String { alphabet[Int(generator.next() % UInt64(alphabet.count))] }
         let count = Int(generator.next() % 25)

@@ -1,4 +1,5 @@
 import Validator
+import TestSupport
 
 /// Seeded documents that validate with no diagnostic at all: styles (some extending others),
 /// templates with parameters and nested groups, annotation sets, each holding every kind.
@@ -19,7 +20,7 @@ struct CleanDocumentGenerator {
     private var boxNames: [String] = []
 
     init(seed: UInt64) {
-        rng = SeededRandom(seed: seed)
+        rng = SeededRandom(derivedSeed: seed)
         newline = rng.chance(20) ? "\r\n" : "\n"
     }
 

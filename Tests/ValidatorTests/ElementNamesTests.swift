@@ -6,6 +6,7 @@
 import XCTest
 @testable import TemplateFormat
 @testable import Validator
+import TestSupport
 
 final class ElementNamesTests: XCTestCase {
     func token(_ start: Int, _ end: Int) -> Token { Token(kind: .identifier, start: start, end: end) }

@@ -2,6 +2,7 @@ import ProjectModel
 import XCTest
 import TemplateFormat
 @testable import Validator
+import TestSupport
 
 /// Applying any fix the validator offers, certain or not, never adds an error: after it, no
 /// error code appears more often than before, and the fixed diagnostic's code less often.

@@ -3,6 +3,7 @@ import XCTest
 import Foundation
 import TemplateFormat
 @testable import Validator
+import TestSupport
 
 /// Clean documents with one mistake injected each: the generated documents of
 /// `CleanDocumentGenerator` and the examples, under every `Mistake`.
@@ -35,7 +36,7 @@ enum MistakeCorpus {
         for (d, doc) in cleanDocuments().enumerated() {
             let sites = DocumentSites(SyntaxTree.parse(doc.bytes))
             for (m, mistake) in Mistake.all.enumerated() {
-                var rng = SeededRandom(seed: UInt64(d * 1000 + m))
+                var rng = SeededRandom(derivedSeed: UInt64(d * 1000 + m))
                 guard let bytes = mistake.make(&rng, sites) else { continue }
                 list.append(Case(label: "\(doc.label), \(mistake.name)", mistake: mistake, bytes: bytes, path: doc.path, loader: doc.loader))
             }

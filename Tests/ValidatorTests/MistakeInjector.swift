@@ -1,5 +1,6 @@
 import TemplateFormat
 @testable import Validator
+import TestSupport
 
 /// One kind of mistake a person makes in a clean document, and the one code it must be
 /// reported with. `make` finds a place for it (nil when the document has none) and returns

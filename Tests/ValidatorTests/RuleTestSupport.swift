@@ -1,6 +1,7 @@
 import ProjectModel
 import XCTest
 import TemplateFormat
+import TestSupport
 import Validator
 
 /// One row of the rule table: a diagnostic code, a small document that must produce it at
@@ -103,18 +104,6 @@ func diagnostics(_ all: [Diagnostic], code: String, at line: Int, _ column: Int,
 }
 
 // MARK: Fixes
-
-/// Applies a fix's edits: from the last start to the first, each edit replaces its byte range.
-func applying(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
-    var out = bytes
-    let ordered = edits.enumerated().sorted { a, b in
-        a.element.range.start != b.element.range.start ? a.element.range.start > b.element.range.start : a.offset > b.offset
-    }
-    for (_, edit) in ordered {
-        out.replaceSubrange(edit.range.start..<edit.range.end, with: Array(edit.newText.utf8))
-    }
-    return out
-}
 
 /// Where a byte offset of the original document lands after the edits: edits that end at or
 /// before it shift it by the change in length.

@@ -2,6 +2,7 @@ import ProjectModel
 import XCTest
 import Foundation
 import TemplateFormat
+import TestSupport
 import Validator
 
 /// Every rule has a bad document (its code asserted at an exact line and column) and a good
@@ -1438,8 +1439,7 @@ final class AnnotationInterpolationTests: XCTestCase {
         XCTAssertNotNil(hit, "\(diagnostics.map(\.code))")
         XCTAssertEqual(hit.map { Array(source.utf8)[$0.range.start..<$0.range.end] }.map { String(decoding: $0, as: UTF8.self) }, "{{user}}")
         // The fix escapes the brace, after which nothing is reported.
-        var bytes = Array(source.utf8)
-        if let edit = hit?.fixes.first?.edits.first { bytes.replaceSubrange(edit.range.start..<edit.range.end, with: Array(edit.newText.utf8)) }
+        let bytes = applying(hit?.fixes.first?.edits ?? [], to: Array(source.utf8))
         XCTAssertEqual(Validator.validate(SyntaxTree.parse(bytes)).map(\.code), [])
     }
 }

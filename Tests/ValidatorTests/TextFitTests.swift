@@ -1,5 +1,6 @@
 import TemplateFormat
 @testable import Validator
+import TestSupport
 import XCTest
 
 /// TDL312's estimate (`TextMeasure`) against a plain reading of its definition in
@@ -124,9 +125,8 @@ final class TextFitTests: XCTestCase {
     /// The measure agrees with the definition on random texts of every kind of character,
     /// for random rooms, with and without line feeds breaking lines.
     func testTheMeasureFollowsItsDefinition() {
-        let seed = UInt64.random(in: 0...UInt64.max)
-        print("TextFitTests seed: \(seed)")
-        var random = SeededRandom(seed: seed)
+        var random = SeededRandom(seed: 1329)
+        let seed = random.seed
         for _ in 0..<3000 {
             let chosen = (0..<random.below(24)).map { _ in Self.pieces[random.below(Self.pieces.count)] }
             let text = chosen.joined()
@@ -162,9 +162,8 @@ final class TextFitTests: XCTestCase {
     /// alignment, and whenever `surelyFits` says a text fits, measuring it finds no word wider
     /// than the room and no more lines than the height holds.
     func testTheQuickAcceptNeverHidesAProblem() {
-        let seed = UInt64.random(in: 0...UInt64.max)
-        print("TextFitTests seed: \(seed)")
-        var random = SeededRandom(seed: seed)
+        var random = SeededRandom(seed: 1346)
+        let seed = random.seed
         var accepted = 0
         for _ in 0..<4000 {
             let chosen = (0..<random.below(30)).map { _ in Self.pieces[random.below(Self.pieces.count)] }
