@@ -46,6 +46,7 @@ public enum TemplateFmt {
                 case "check": env.out(CheckCommand.help)
                 case "explain": env.out(ExplainCommand.help)
                 case "export": env.out(ExportCommand.help)
+                case "debug": env.out(DebugCommand.help)
                 case let other?: throw UsageError(message: "no such command '\(other)'")
                 }
                 return 0
@@ -57,6 +58,8 @@ public enum TemplateFmt {
                 return try ExplainCommand(env: env).run(rest)
             case "export":
                 return try ExportCommand(env: env).run(rest)
+            case "debug":  // hidden: the parser's tree, for contributors (see DebugCommand)
+                return try DebugCommand(env: env).run(rest)
             default:
                 throw UsageError(message: command.hasPrefix("-") ? "unknown option '\(command)'" : "no such command '\(command)'")
             }
