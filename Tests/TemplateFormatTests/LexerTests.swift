@@ -1,4 +1,6 @@
-// The lexer: token kinds, boundaries and flags for each lexical form of the language.
+// The lexer where a fixture does not fit: bytes that are not UTF-8, line breaks byte by
+// byte, and the runs it skips many bytes at a time against a byte loop. Each lexical form
+// of the language is a fixture: Fixtures/parser/lexer (ParserFixtureTests).
 
 import XCTest
 @testable import TemplateFormat
@@ -13,77 +15,14 @@ final class LexerTests: XCTestCase {
     func kinds(_ text: String) -> [TokenKind] { lex(text).map(\.0) }
     func texts(_ text: String) -> [String] { lex(text).map(\.1) }
 
-    func testPunctuationAndIdentifiers() {
-        XCTAssertEqual(kinds("a-b_c: {x}, ; _z9"),
-                       [.identifier, .colon, .leftBrace, .identifier, .rightBrace, .comma, .semicolon, .identifier])
-        XCTAssertEqual(texts("a-b_c: {x}, ; _z9"), ["a-b_c", ":", "{", "x", "}", ",", ";", "_z9"])
-        // Whitespace (space, tab, form feed, vertical tab) is no token.
-        XCTAssertEqual(texts("a \t\u{0C}\u{0B} b"), ["a", "b"])
-    }
-
-    func testNumbers() {
-        XCTAssertEqual(texts("24 -8 0.5 1.50 12px 50% -2deg 327x180"), ["24", "-8", "0.5", "1.50", "12px", "50%", "-2deg", "327x180"])
-        XCTAssertEqual(kinds("24 -8 0.5 1.50 12px 50% -2deg 327x180"), Array(repeating: .number, count: 8))
-        let tokens = Lexer.tokenize(bytes("24 12px 1. 1.2.3"))
-        XCTAssertEqual(tokens.map { $0.flags.contains(.hasUnit) }, [false, true, false, false])
-        XCTAssertEqual(tokens.map { $0.flags.contains(.malformed) }, [false, false, true, true])
-        // `.5` and `+5` are not numbers; a lone `-` is no token.
-        XCTAssertEqual(lex(".5").map(\.0), [.unknown, .number])
-        XCTAssertEqual(lex("+5").map(\.0), [.unknown, .number])
-        XCTAssertEqual(lex("- 5").map(\.0), [.unknown, .number])
-        // A unit does not take a `-`: `12px-3` is `12px` then stray `-3`... which is a number.
-        XCTAssertEqual(texts("12px-3"), ["12px", "-3"])
-    }
-
-    func testColours() {
-        let tokens = Lexer.tokenize(bytes("#abc #ABCD #a1b2c3 #A1B2C3D4 #12345 #GGG # #abc-d"))
-        XCTAssertEqual(tokens.prefix(7).map(\.kind), Array(repeating: .color, count: 7))
-        XCTAssertEqual(tokens.prefix(7).map { $0.flags.contains(.malformed) }, [false, false, false, false, true, true, true])
-        XCTAssertEqual(texts("#abc-d"), ["#abc", "-", "d"], "a colour stops before `-`")
-    }
-
-    func testStrings() {
-        XCTAssertEqual(texts(#""a \" b" "" "x""#), [#""a \" b""#, #""""#, #""x""#])
-        XCTAssertEqual(kinds(#""a" "" """m""""#), [.string, .string, .multilineString])
-        XCTAssertEqual(texts("\"\"\"\"\"\""), ["\"\"\"\"\"\""], "an empty triple-quoted string")
-        XCTAssertEqual(texts("\"\"\"a\n\"b\" \"\"c\n\"\"\" x"), ["\"\"\"a\n\"b\" \"\"c\n\"\"\"", "x"])
-        let open = Lexer.tokenize(bytes("\"abc\ndef\""))
-        XCTAssertEqual(open.map(\.kind), [.string, .newline, .identifier, .string])
-        XCTAssertTrue(open[0].flags.contains(.unterminated))
-        XCTAssertTrue(open[3].flags.contains(.unterminated))
-        // A backslash cannot escape a line break.
-        let escapedBreak = Lexer.tokenize(bytes("\"a\\\nb\""))
-        XCTAssertEqual(escapedBreak.first?.range, ByteRange(start: 0, end: 3))
-        XCTAssertEqual(escapedBreak.first?.flags.contains(.invalidEscape), true)
-        XCTAssertEqual(escapedBreak.first?.flags.contains(.unterminated), true)
-    }
-
-    func testComments() {
-        XCTAssertEqual(kinds("// line\n/// doc\n//// not doc\n/* block */ /* multi\nline */"),
-                       [.lineComment, .newline, .docComment, .newline, .lineComment, .newline, .blockComment, .blockComment])
-        // Trailing blanks are not part of a line comment.
-        XCTAssertEqual(texts("a // c  \t\nb"), ["a", "// c", "\n", "b"])
-        XCTAssertEqual(texts("//"), ["//"])
-        XCTAssertEqual(texts("///"), ["///"])
-        XCTAssertEqual(kinds("///"), [.docComment])
-        XCTAssertEqual(kinds("/ x"), [.unknown, .identifier])
-        let unterminated = Lexer.tokenize(bytes("/*/ x\ny"))
-        XCTAssertEqual(unterminated.first?.range, ByteRange(start: 0, end: 5))
-        XCTAssertEqual(unterminated.first?.flags.contains(.unterminated), true)
+    func testLineBreaks() {
+        XCTAssertEqual(texts("a\nb\r\nc\rd\r\r\n"), ["a", "\n", "b", "\r\n", "c", "\r", "d", "\r", "\r\n"])
         // A comment ends at `\r` too.
         XCTAssertEqual(texts("// a\rb"), ["// a", "\r", "b"])
     }
 
-    func testLineBreaks() {
-        XCTAssertEqual(texts("a\nb\r\nc\rd\r\r\n"), ["a", "\n", "b", "\r\n", "c", "\r", "d", "\r", "\r\n"])
-    }
-
-    func testUnknownRunsKeepCharactersWhole() {
-        let text = "@\u{E9}\u{1F600}! x"
-        let tokens = Lexer.tokenize(bytes(text))
-        XCTAssertEqual(tokens.map(\.kind), [.unknown, .identifier])
-        XCTAssertEqual(tokens[0].range, ByteRange(start: 0, end: bytes(text).count - 2))
-        XCTAssertTrue(tokens[0].flags.isEmpty)
+    /// (Whole characters: the fixture lexer/unknown-characters.tdl.)
+    func testUnknownRunsOfBytesThatAreNoUTF8() {
         let invalid = Lexer.tokenize([0x40, 0xFF, 0x80, 0x61])
         XCTAssertEqual(invalid.map(\.kind), [.unknown, .identifier])
         XCTAssertTrue(invalid[0].flags.contains(.invalidUTF8))
