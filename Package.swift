@@ -53,7 +53,7 @@ let package = Package(
         // links it.
         .target(name: "TestSupport", dependencies: ["TemplateFormat"], path: "Tests/TestSupport"),
         .testTarget(name: "ProjectModelTests", dependencies: ["Basics", "ProjectModel", "TemplateFormat", "TestSupport"]),
-        .testTarget(name: "ValidatorTests", dependencies: ["Validator", "ProjectModel", "TemplateFormat", "TestSupport"]),
+        .testTarget(name: "ValidatorTests", dependencies: ["Validator", "ProjectModel", "TemplateFormat", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport", "ProjectModel", "TestSupport"]),
         .testTarget(name: "HTMLGenTests", dependencies: ["Basics", "HTMLGen", "ProjectModel", "TemplateFormat", "Validator", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "JSONTextTests", dependencies: ["JSONText", "TestSupport"]),

@@ -33,9 +33,19 @@ public struct AnnotatedDocument: Sendable {
         /// 1-based line of the annotation in the annotated file, for failure messages.
         public var sourceLine: Int
 
+        public init(line: Int, startColumn: Int, endColumn: Int?, code: String, message: String, sourceLine: Int) {
+            self.line = line
+            self.startColumn = startColumn
+            self.endColumn = endColumn
+            self.code = code
+            self.message = message
+            self.sourceLine = sourceLine
+        }
+
+        /// 1-based, as editors count: `line 7, column 9 (3 wide): TDL102 "…"`.
         public var description: String {
-            let span = endColumn.map { "\(startColumn)..<\($0)" } ?? "\(startColumn)"
-            return "line \(line + 1), column \(span): \(code)" + (message.isEmpty ? "" : " \"\(message)\"")
+            let width = endColumn.map { " (\($0 - startColumn) wide)" } ?? ""
+            return "line \(line + 1), column \(startColumn + 1)\(width): \(code)" + (message.isEmpty ? "" : " \"\(message)\"")
         }
     }
 
@@ -118,6 +128,12 @@ public struct AnnotatedPlace: Sendable, Equatable {
     public var line: Int
     public var startColumn: Int
     public var endColumn: Int
+
+    public init(line: Int, startColumn: Int, endColumn: Int) {
+        self.line = line
+        self.startColumn = startColumn
+        self.endColumn = endColumn
+    }
 
     /// The place of `range` in `text`; a range that ends on a later line ends at the end of
     /// its first line's content.

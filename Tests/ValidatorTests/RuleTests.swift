@@ -8,8 +8,9 @@ import Validator
 /// Every rule has a bad document (its code asserted at an exact line and column) and a good
 /// one (no diagnostic at all), and every fix turns its bad document into one without that
 /// diagnostic. The table is `RuleTable.cases`; the focused tests after it pin down details of
-/// single rules: contrast thresholds, inherited backgrounds, style chains, geometry,
-/// suppressions, and the examples.
+/// single rules over tables of values: contrast thresholds, inherited backgrounds, style
+/// chains, geometry, and the examples. Where diagnostics are reported in a whole document is
+/// shown by the annotated fixtures in Fixtures/ (ValidatorFixtureTests).
 final class RuleTests: XCTestCase {
 
     // MARK: The table
@@ -137,33 +138,6 @@ final class RuleTests: XCTestCase {
         }
     }
 
-    func testContrastReportsAtTheColourOrTheHeader() {
-        let own = Array(textOnWhite("color: #777777").utf8)
-        let d1 = validate(own).with(code: "TDL302")
-        XCTAssertEqual(d1.map { position(of: $0.range.start, in: own) }.first.map { [$0.line, $0.column] }, [9, 12])
-
-        // No colour at all: black text on a dark canvas is reported at the element's header.
-        let dark = """
-        format 1
-
-        template card {
-          size: 400 x 300
-          background: #333333
-          text title {
-            text: "Hello"
-            at: 10, 10
-            size: 300 x 40
-          }
-        }
-        """
-        let bytes = Array(dark.utf8)
-        let d2 = validate(bytes)
-        XCTAssertEqual(d2.codes, ["TDL302"], describe(d2, in: bytes))
-        XCTAssertTrue(d2.first?.message.contains("#000000 on #333333") ?? false, describe(d2, in: bytes))
-        XCTAssertEqual(d2.first.map { position(of: $0.range.start, in: bytes).line }, 6)
-        XCTAssertEqual(d2.first.map { position(of: $0.range.start, in: bytes).column }, 3)
-    }
-
     func testBackgroundIsInheritedFromTheTemplateAndGroups() {
         func document(template: String, outer: String, inner: String, text: String) -> String {
             """
@@ -273,128 +247,6 @@ final class RuleTests: XCTestCase {
         }
     }
 
-    func testASharedStyleReportsOncePerElementAtEachUse() {
-        let text = """
-        format 1
-
-        style muted {
-          color: #777777
-        }
-
-        template card {
-          size: 400 x 300
-          text one {
-            style: muted
-            text: "Hello"
-            at: 10, 10
-            size: 300 x 40
-          }
-          text two {
-            style: muted
-            text: "Hello"
-            at: 10, 60
-            size: 300 x 40
-          }
-        }
-        """
-        let bytes = Array(text.utf8)
-        let found = validate(bytes)
-        XCTAssertEqual(found.codes, ["TDL302", "TDL302"], describe(found, in: bytes))
-        XCTAssertEqual(found.map { position(of: $0.range.start, in: bytes).line }, [10, 16])
-    }
-
-    func testImportedStylesAreReportedInThisDocument() {
-        let library = """
-        format 1
-
-        style muted {
-          color: #777777
-          at: 500, 10
-        }
-        """
-        let text = """
-        format 1
-        import "library.tdl"
-
-        template card {
-          size: 400 x 300
-          text title {
-            style: muted
-            text: "Hello"
-            size: 200 x 40
-          }
-        }
-        """
-        let bytes = Array(text.utf8)
-        let found = validate(bytes, files: ["library.tdl": library])
-        XCTAssertEqual(found.codes.sorted(), ["TDL301", "TDL302"], describe(found, in: bytes))
-        for d in found {
-            // Both come from the imported style: they point at the `style:` that brings it in.
-            XCTAssertEqual(position(of: d.range.start, in: bytes).line, 7, describe(found, in: bytes))
-            XCTAssertEqual(position(of: d.range.start, in: bytes).column, 12, describe(found, in: bytes))
-        }
-        // Imported styles are never reported as unused here.
-        let unused = validate("format 1\nimport \"library.tdl\"\n", files: ["library.tdl": library])
-        XCTAssertTrue(unused.isEmpty, describe(unused, in: Array("format 1\nimport \"library.tdl\"\n".utf8)))
-    }
-
-    func testAStyleIsUsedThroughAnotherStyle() {
-        let styles = """
-        format 1
-
-        style base {
-          color: #222222
-        }
-
-        style title {
-          style: base
-          font-size: 28
-        }
-
-        """
-        let nobody = styles + """
-        template card {
-          size: 400 x 300
-        }
-        """
-        let found = validate(nobody)
-        XCTAssertEqual(found.codes, ["TDL304", "TDL304"], describe(found, in: Array(nobody.utf8)))
-        XCTAssertEqual(found.map { position(of: $0.range.start, in: Array(nobody.utf8)).line }, [3, 7])
-
-        let used = styles + """
-        template card {
-          size: 400 x 300
-          text heading {
-            style: title
-            text: "Hello"
-            at: 10, 10
-            size: 300 x 40
-          }
-        }
-        """
-        XCTAssertTrue(validate(used).isEmpty, describe(validate(used), in: Array(used.utf8)))
-    }
-
-    func testARequiredPropertyMayComeFromAStyle() {
-        let text = """
-        format 1
-
-        style greeting {
-          text: "Hello"
-        }
-
-        template card {
-          size: 400 x 300
-          text title {
-            style: greeting
-            at: 10, 10
-            size: 300 x 40
-          }
-        }
-        """
-        XCTAssertTrue(validate(text).isEmpty, describe(validate(text), in: Array(text.utf8)))
-    }
-
     // MARK: Alt
 
     /// An image without `alt` offers a description to fill in first, and marking it as
@@ -456,65 +308,6 @@ final class RuleTests: XCTestCase {
                 XCTAssertTrue(found.isEmpty, "\(at) / \(size): \(describe(found, in: bytes))")
             }
         }
-    }
-
-    func testDevicePresetGivesTheCanvas() {
-        let text = """
-        format 1
-
-        template phone {
-          device: iphone-se
-          text title {
-            text: "Hello"
-            at: 300, 10
-            size: 75 x 40
-          }
-          text below {
-            text: "Hello"
-            at: 0, 667
-            size: 75 x 40
-          }
-        }
-        """
-        let bytes = Array(text.utf8)
-        let found = validate(bytes)
-        XCTAssertEqual(found.codes, ["TDL301"], describe(found, in: bytes))
-        XCTAssertTrue(found.first?.message.contains("wholly outside the 375 x 667 canvas") ?? false, describe(found, in: bytes))
-    }
-
-    /// Lint runs inside the structure pass; an element of a kind not allowed where it is
-    /// skips that pass but is still linted (a preview draws it), a misplaced group's
-    /// children too, in the group's frame.
-    func testMisplacedElementsAreStillLinted() {
-        let text = """
-        format 1
-
-        template card {
-          size: 200 x 100
-          rect mark {
-            at: 190, 10
-            size: 20 x 20
-          }
-        }
-
-        annotations notes {
-          image: "screen.png"
-          size: 200 x 100
-          group box {
-            at: 150, 0
-            text caption {
-              text: "Hi"
-              at: 40, 0
-              size: 20 x 20
-            }
-          }
-        }
-        """
-        let bytes = Array(text.utf8)
-        let found = validate(bytes)
-        XCTAssertEqual(found.codes, ["TDL101", "TDL301", "TDL101", "TDL301"], describe(found, in: bytes))
-        XCTAssertEqual(found.map { position(of: $0.range.start, in: bytes).line }, [5, 6, 14, 18], describe(found, in: bytes))
-        XCTAssertTrue(found[3].message.contains("(190, 0, 20 x 20)"), describe(found, in: bytes))
     }
 
     /// The design's example: a group at `0, 547` with `padding: 16` places a child at `8, 0`
@@ -601,122 +394,8 @@ final class RuleTests: XCTestCase {
 
     // MARK: Suppression
 
-    private let unusedStyles = """
-    format 1
-
-    style first {
-      color: #222222
-    }
-
-    style second {
-      color: #222222
-    }
-
-    template card {
-      size: 400 x 300
-    }
-    """
-
-    func testIgnoreOnTheLineAboveSilencesThatCodeThere() {
-        XCTAssertEqual(validate(unusedStyles).codes, ["TDL304", "TDL304"])
-        let text = unusedStyles.replacingOccurrences(of: "style first {", with: "// tdl-ignore TDL304\nstyle first {")
-        let bytes = Array(text.utf8)
-        let found = validate(bytes)
-        XCTAssertEqual(found.codes, ["TDL304"], describe(found, in: bytes))
-        XCTAssertEqual(found.first.map { position(of: $0.range.start, in: bytes).line }, 8, "the other style is still reported")
-    }
-
-    func testIgnoreSkipsBlankLinesAndCommentsBelowIt() {
-        let text = unusedStyles.replacingOccurrences(of: "style first {", with: "// tdl-ignore TDL304\n\n// The first style.\n/// Documented.\nstyle first {")
-        let bytes = Array(text.utf8)
-        let found = validate(bytes)
-        XCTAssertEqual(found.codes, ["TDL304"], describe(found, in: bytes))
-        XCTAssertEqual(found.first.map { position(of: $0.range.start, in: bytes).line }, 11)
-    }
-
-    func testIgnoreAtTheEndOfTheLine() {
-        let text = unusedStyles.replacingOccurrences(of: "style second {", with: "style second { // tdl-ignore TDL304")
-        let bytes = Array(text.utf8)
-        let found = validate(bytes)
-        XCTAssertEqual(found.codes, ["TDL304"], describe(found, in: bytes))
-        XCTAssertEqual(found.first.map { position(of: $0.range.start, in: bytes).line }, 3)
-
-        // A trailing comment on a property covers the diagnostics that start on its line.
-        let contrast = Array(textOnWhite("color: #777777 // tdl-ignore TDL302").utf8)
-        XCTAssertTrue(validate(contrast).isEmpty, describe(validate(contrast), in: contrast))
-    }
-
-    func testIgnoreSilencesOnlyTheCodesItNames() {
-        let text = unusedStyles.replacingOccurrences(of: "style first {", with: "// tdl-ignore TDL305\nstyle first {")
-        let bytes = Array(text.utf8)
-        let found = validate(bytes)
-        XCTAssertEqual(found.codes, ["TDL310", "TDL304", "TDL304"], describe(found, in: bytes))
-        XCTAssertEqual(found.first.map { [position(of: $0.range.start, in: bytes).line, position(of: $0.range.start, in: bytes).column] }, [3, 1])
-        XCTAssertTrue(found.first?.message.contains("TDL305") ?? false)
-
-        // Several codes, separated by commas.
-        let both = unusedStyles.replacingOccurrences(of: "style first {", with: "// tdl-ignore TDL301, TDL304\nstyle first {")
-        let found2 = validate(both)
-        XCTAssertEqual(found2.codes, ["TDL304"], describe(found2, in: Array(both.utf8)))
-    }
-
-    func testIgnoreFileSilencesTheCodesEverywhere() {
-        let text = """
-        format 1
-
-        template card {
-          size: 400 x 300
-          text title {
-            text: "Hello"
-            at: 350, 10
-            size: 200 x 40
-            color: #777777
-          }
-          text other {
-            text: "Hello"
-            at: 10, 400
-            size: 200 x 40
-            color: #888888
-          }
-        }
-
-        style unused {
-          color: #222222
-        }
-        // tdl-ignore-file TDL301, TDL302
-        """
-        let bytes = Array(text.utf8)
-        let found = validate(bytes)
-        XCTAssertEqual(found.codes, ["TDL304"], describe(found, in: bytes))
-        let without = validate(text.replacingOccurrences(of: "// tdl-ignore-file TDL301, TDL302", with: ""))
-        XCTAssertEqual(without.codes.sorted(), ["TDL301", "TDL301", "TDL302", "TDL302", "TDL304"])
-    }
-
-    func testAnUnusedSuppressionIsReported() {
-        let clean = Array(RuleTable.card.utf8)
-        XCTAssertTrue(validate(clean).isEmpty)
-        let text = RuleTable.card.replacingOccurrences(of: "  text title {", with: "  // tdl-ignore TDL301\n  text title {")
-        let bytes = Array(text.utf8)
-        let found = validate(bytes)
-        XCTAssertEqual(found.codes, ["TDL310"], describe(found, in: bytes))
-        XCTAssertEqual(found.first.map { [position(of: $0.range.start, in: bytes).line, position(of: $0.range.start, in: bytes).column] }, [5, 3])
-        XCTAssertEqual(found.first?.severity, .hint)
-
-        let file = RuleTable.card + "\n// tdl-ignore-file TDL302\n"
-        let found2 = validate(file)
-        XCTAssertEqual(found2.codes, ["TDL310"], describe(found2, in: Array(file.utf8)))
-        XCTAssertEqual(found2.first.map { position(of: $0.range.start, in: Array(file.utf8)).line }, 11)
-    }
-
-    func testSyntaxErrorsCannotBeSuppressed() {
-        let text = RuleTable.card.replacingOccurrences(of: "    text: \"Hello\"", with: "    // tdl-ignore TDL003\n    text: \"Hello")
-        let bytes = Array(text.utf8)
-        let found = validate(bytes)
-        XCTAssertEqual(found.codes, ["TDL310", "TDL003"], describe(found, in: bytes))
-
-        let file = RuleTable.card.replacingOccurrences(of: "    text: \"Hello\"", with: "    text: \"Hello\" @") + "\n// tdl-ignore-file TDL001, TDL014\n"
-        let found2 = validate(file)
-        XCTAssertEqual(found2.codes, ["TDL001", "TDL310"], describe(found2, in: Array(file.utf8)))
+    /// How suppressions apply is shown by the fixtures in Fixtures/suppressions.
+    func testOnlyCodesAboveTDL0xxCanBeSuppressed() {
         for code in DiagnosticCode.all {
             XCTAssertEqual(code.isSuppressible, !code.code.hasPrefix("TDL0"), code.code)
         }
@@ -1429,17 +1108,4 @@ enum RuleTable {
              at: (6, 11), message: "only 50 px lie between the `at` of `text title` and the canvas's right edge",
              good: card(replacing: "    text: \"Hello\"\n    at: 10, 10\n    size: 200 x 40", with: "    text: \"Unbreakable\"\n    at: 300, 10")),
     ]
-}
-
-final class AnnotationInterpolationTests: XCTestCase {
-    func testInterpolationInAnAnnotationSetIsAnUndefinedParameter() {
-        let source = "format 1\nannotations a {\n  image: \"s.png\"\n  size: 100 x 100\n  label l {\n    text: \"Hi {{user}}\"\n    at: 10, 10\n  }\n}\n"
-        let diagnostics = Validator.validate(SyntaxTree.parse(source))
-        let hit = diagnostics.first { $0.code == "TDL111" }
-        XCTAssertNotNil(hit, "\(diagnostics.map(\.code))")
-        XCTAssertEqual(hit.map { Array(source.utf8)[$0.range.start..<$0.range.end] }.map { String(decoding: $0, as: UTF8.self) }, "{{user}}")
-        // The fix escapes the brace, after which nothing is reported.
-        let bytes = applying(hit?.fixes.first?.edits ?? [], to: Array(source.utf8))
-        XCTAssertEqual(Validator.validate(SyntaxTree.parse(bytes)).map(\.code), [])
-    }
 }
