@@ -1,5 +1,6 @@
 import Foundation
 import HTMLGen
+import TestSupport
 import TemplateFormat
 import Validator
 import XCTest
@@ -7,7 +8,6 @@ import XCTest
 /// Every example exported in every format it supports, compared byte for byte with
 /// Tests/HTMLGenTests/Golden. Regenerate with `UPDATE_GOLDEN=1 swift test --filter HTMLGenTests`.
 final class GoldenTests: XCTestCase {
-    static let goldenFolder = repositoryRoot.appendingPathComponent("Tests/HTMLGenTests/Golden")
     static let examplesFolder = repositoryRoot.appendingPathComponent("Examples")
 
     /// (golden file name, output) for every example, item and format.
@@ -37,29 +37,16 @@ final class GoldenTests: XCTestCase {
     func testExamplesMatchTheGoldenFiles() throws {
         let outputs = try GoldenTests.outputs()
         XCTAssertGreaterThanOrEqual(outputs.count, 11)
-        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
-            try FileManager.default.createDirectory(at: GoldenTests.goldenFolder, withIntermediateDirectories: true)
-            for (name, bytes) in outputs {
-                try Data(bytes).write(to: GoldenTests.goldenFolder.appendingPathComponent(name))
-            }
-            return
-        }
+        let golden = FixtureFolder("Golden")
         for (name, bytes) in outputs {
-            let url = GoldenTests.goldenFolder.appendingPathComponent(name)
-            guard let golden = FileManager.default.contents(atPath: url.path) else {
-                XCTFail("missing golden file \(name): run UPDATE_GOLDEN=1 swift test --filter HTMLGenTests")
-                continue
-            }
-            if Array(golden) != bytes {
-                let a = String(decoding: golden, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-                let b = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-                let line = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
-                XCTFail("\(name) differs from its golden file at line \(line + 1):\n  golden: \(line < a.count ? a[line] : "<end>")\n  now:    \(line < b.count ? b[line] : "<end>")\nRun UPDATE_GOLDEN=1 swift test --filter HTMLGenTests if the change is intended.")
+            if let difference = golden.compare(bytes, with: name, updating: "UPDATE_GOLDEN",
+                                               command: "UPDATE_GOLDEN=1 swift test --filter HTMLGenTests") {
+                XCTFail(difference)
             }
         }
         // No stale golden files.
         let expected = Set(outputs.map(\.0))
-        let present = Set(try FileManager.default.contentsOfDirectory(atPath: GoldenTests.goldenFolder.path))
+        let present = Set(try FileManager.default.contentsOfDirectory(atPath: golden.path))
         XCTAssertEqual(present.subtracting(expected), [], "golden files for no example")
     }
 
