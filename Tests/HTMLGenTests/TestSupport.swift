@@ -2,15 +2,12 @@ import ProjectModel
 import Foundation
 import HTMLGen
 import TemplateFormat
+import TestSupport
 import Validator
 import XCTest
 
-/// The repository's root, found from this file.
-let repositoryRoot: URL = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url
-}()
+/// The repository's root.
+let repositoryRoot = URL(fileURLWithPath: Repository.root)
 
 /// A loader over an in-memory table of files, for imports.
 func memoryLoader(_ files: [String: String]) -> ImportLoader {

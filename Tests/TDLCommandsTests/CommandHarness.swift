@@ -58,8 +58,4 @@ struct Scratch {
 }
 
 /// The repository's Examples folder.
-let examplesFolder: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url.appendingPathComponent("Examples").path
-}()
+let examplesFolder = Repository.examplesFolder

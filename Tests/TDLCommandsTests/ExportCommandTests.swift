@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import TDLCommands
 
@@ -31,10 +32,7 @@ final class ExportCommandTests: XCTestCase {
 
     /// The golden file the library tests keep for an example.
     func golden(_ name: String) -> [UInt8] {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<2 { url.deleteLastPathComponent() }
-        let path = url.appendingPathComponent("HTMLGenTests/Golden/\(name)").path
-        return Array(FileManager.default.contents(atPath: path) ?? Data())
+        (try? FixtureFolder(Repository.root + "/Tests/HTMLGenTests/Golden").read(name)) ?? []
     }
 
     func testExportsAnExampleToStandardOutput() {

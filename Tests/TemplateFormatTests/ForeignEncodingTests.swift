@@ -3,6 +3,7 @@
 
 import XCTest
 @testable import TemplateFormat
+import TestSupport
 
 final class ForeignEncodingTests: XCTestCase {
     /// `text` in UTF-16 or UTF-32, either byte order, with or without a byte order mark.
@@ -50,8 +51,8 @@ final class ForeignEncodingTests: XCTestCase {
     /// the BOM, or the first character), a lossless tree of one error node, and a refusal
     /// to format, whole or by range.
     func testEveryExampleInEveryEncodingIsReportedOnce() {
-        XCTAssertFalse(ExampleFiles.all.isEmpty)
-        for (name, input) in ExampleFiles.all {
+        XCTAssertFalse(Repository.examples.isEmpty)
+        for (name, input) in Repository.examples {
             let text = string(input)
             for e in ForeignEncodingTests.encodings {
                 let bytes = ForeignEncodingTests.encode(text, unitSize: e.unitSize, bigEndian: e.bigEndian, mark: e.mark)

@@ -16,7 +16,7 @@ final class IncrementalParseTests: XCTestCase {
         // the same on every run: with the system generator it ranged from under 10% to 20%, and
         // a CI run failed at 147 of 1,500. (The `reparse` fuzz target explores other edits.)
         var generator = SeededRandom(seed: Self.seed)
-        var documents = ExampleFiles.all.map(\.bytes)
+        var documents = Repository.examples.map(\.bytes)
         for seed in 0..<20 { documents.append(Array(DocumentGenerator.document(seed: UInt64(seed)).utf8)) }
         var spliced = 0, total = 0
         for original in documents {

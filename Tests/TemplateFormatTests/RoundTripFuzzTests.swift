@@ -10,15 +10,15 @@ final class RoundTripFuzzTests: XCTestCase {
     static let generatedSeeds: Range<UInt64> = 1..<1001
 
     func testExamplesAreFound() {
-        XCTAssertGreaterThanOrEqual(ExampleFiles.all.count, 5, "Examples/*.tdl not found at \(ExampleFiles.directory.path)")
-        for (name, b) in ExampleFiles.all {
+        XCTAssertGreaterThanOrEqual(Repository.examples.count, 5, "Examples/*.tdl not found at \(Repository.examplesFolder)")
+        for (name, b) in Repository.examples {
             XCTAssertGreaterThan(b.count, 500, name)
         }
     }
 
     func testExamplesRoundTripAndFormatStably() {
-        XCTAssertFalse(ExampleFiles.all.isEmpty)
-        for (name, input) in ExampleFiles.all {
+        XCTAssertFalse(Repository.examples.isEmpty)
+        for (name, input) in Repository.examples {
             let (problem, tree) = losslessProblem(input)
             XCTAssertNil(problem, name)
             XCTAssertEqual(tree.diagnostics.map { "\($0.code) \($0.range) \($0.message)" }, [], name)
@@ -33,7 +33,7 @@ final class RoundTripFuzzTests: XCTestCase {
     func testExamplesFormatStablyWithOtherOptions() {
         let options = [FormatOptions(indent: .tabs), FormatOptions(indent: .spaces(4), lineEnding: .crlf),
                        FormatOptions(lineEnding: .cr, insertFinalNewline: false), FormatOptions(indent: .spaces(0))]
-        for (name, input) in ExampleFiles.all {
+        for (name, input) in Repository.examples {
             let tree = SyntaxTree.parse(input)
             for o in options {
                 XCTAssertNil(formattingProblem(tree, options: o), "\(name) with \(o)")
@@ -136,7 +136,7 @@ final class RoundTripFuzzTests: XCTestCase {
     func testTruncationsAtEveryNthByte() {
         var log = FailureLog(), formatLog = FailureLog()
         let step = 9
-        for (name, input) in ExampleFiles.all {
+        for (name, input) in Repository.examples {
             for cut in stride(from: 0, through: input.count, by: step) {
                 checkEverything(Array(input[0..<cut]), label: "\(name)[..<\(cut)]", log: &log, formatLog: &formatLog)
             }
@@ -157,8 +157,8 @@ final class RoundTripFuzzTests: XCTestCase {
         var sawCodes: Set<String> = []
         for round in 0..<1000 {
             let base: [UInt8]
-            if round % 3 == 0, !ExampleFiles.all.isEmpty {
-                base = ExampleFiles.all[round % ExampleFiles.all.count].bytes
+            if round % 3 == 0, !Repository.examples.isEmpty {
+                base = Repository.examples[round % Repository.examples.count].bytes
             } else {
                 base = bytes(DocumentGenerator.document(seed: UInt64(20_000 + round)))
             }
@@ -177,8 +177,8 @@ final class RoundTripFuzzTests: XCTestCase {
         var rng = SeededRandom(seed: 0xB7ACE)
         var log = FailureLog(), formatLog = FailureLog()
         for round in 0..<400 {
-            let base = round % 2 == 0 && !ExampleFiles.all.isEmpty
-                ? ExampleFiles.all[round % ExampleFiles.all.count].bytes
+            let base = round % 2 == 0 && !Repository.examples.isEmpty
+                ? Repository.examples[round % Repository.examples.count].bytes
                 : bytes(DocumentGenerator.document(seed: UInt64(30_000 + round)))
             guard var mutant = Mutator.deleteDelimiter(base, rng: &rng) else { continue }
             if round % 5 == 0, let again = Mutator.deleteDelimiter(mutant, rng: &rng) { mutant = again }
@@ -192,7 +192,7 @@ final class RoundTripFuzzTests: XCTestCase {
     func testDeletingEachTokenOfEachExample() {
         var log = FailureLog(), formatLog = FailureLog()
         var clean = 0
-        for (name, input) in ExampleFiles.all {
+        for (name, input) in Repository.examples {
             let tree = SyntaxTree.parse(input)
             for index in tree.tokens.indices {
                 let mutant = Mutator.deletingToken(index, of: tree)

@@ -47,7 +47,7 @@ final class SyntaxTreeDumpTests: XCTestCase {
     /// under the deepest node that spans it, and its escaped text gives back its bytes: so
     /// the dump is the whole tree. Over the examples, generated documents and random bytes.
     func testTheDumpIsTheWholeTree() {
-        var inputs = ExampleFiles.all.map(\.bytes)
+        var inputs = Repository.examples.map(\.bytes)
         for seed in 1...200 { inputs.append(bytes(DocumentGenerator.document(seed: UInt64(seed)))) }
         var random = SeededRandom(seed: 31)
         let alphabet: [UInt8] = Array("ab x_-09.#%\"\\/*{}:,;\n\r\t ".utf8) + [0x00, 0x7F, 0xFF, 0xC3, 0xA9, 0xE2, 0x80, 0xA8, 0xEF, 0xBB, 0xBF]

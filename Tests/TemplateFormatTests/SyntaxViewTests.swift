@@ -199,7 +199,7 @@ final class SyntaxViewTests: XCTestCase {
             let lock = NSLock()
             var outputs: [[UInt8]?] = Array(repeating: nil, count: 16)
         }
-        let input = ExampleFiles.all.first?.bytes ?? bytes("s a { x: 1 }")
+        let input = Repository.examples.first?.bytes ?? bytes("s a { x: 1 }")
         let tree = SyntaxTree.parse(input)
         let expected = formatted(input)
         XCTAssertNotNil(expected)

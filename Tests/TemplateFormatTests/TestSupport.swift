@@ -1,6 +1,5 @@
-// Shared helpers for the TemplateFormat tests: example loading, a structural dump of the
-// tree (for "same tree apart from trivia"), and the property checks that the fuzz and
-// mutation tests run on every input.
+// Shared helpers for the TemplateFormat tests: parsing with and without fast paths, and
+// the property checks that the fuzz and mutation tests run on every input.
 
 import Foundation
 import XCTest
@@ -29,29 +28,6 @@ struct ParseOutcome: Equatable {
             return (nodes, pieces.diagnostics, pieces.leftBlocksOpen)
         }
     }
-}
-
-// MARK: Inputs
-
-/// The repository's `Examples/*.tdl`, found relative to this source file (symlinks resolved,
-/// so the tests also work from a scratch package that links `Tests/`).
-enum ExampleFiles {
-    static let directory: URL = URL(fileURLWithPath: #filePath)
-        .resolvingSymlinksInPath()
-        .deletingLastPathComponent()  // TemplateFormatTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // repository root
-        .appendingPathComponent("Examples")
-
-    /// (file name, bytes), sorted by name. Empty when the directory cannot be read; tests
-    /// assert that it is not.
-    static let all: [(name: String, bytes: [UInt8])] = {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.filter { $0.hasSuffix(".tdl") }.sorted().compactMap { name in
-            guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path) else { return nil }
-            return (name, Array(data))
-        }
-    }()
 }
 
 /// The formatted bytes, or nil when the formatter refused.

@@ -8,15 +8,12 @@ public struct FixtureFolder: Sendable {
     /// links `Tests/`).
     public let path: String
 
-    /// The folder at `relative` from the folder of the test source `file`.
+    /// The folder at `relative` from the folder of the test source `file` (a path that
+    /// starts with `/` is taken as it is).
     public init(_ relative: String, besides file: StaticString = #filePath) {
-        path = URL(fileURLWithPath: "\(file)").resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent(relative).standardizedFileURL.path
-    }
-
-    /// The repository's root, for a test source two folders below it (`Tests/<Target>/X.swift`).
-    public static func repositoryRoot(from file: StaticString = #filePath) -> String {
-        FixtureFolder("../..", besides: file).path
+        let base = URL(fileURLWithPath: "\(file)").resolvingSymlinksInPath().deletingLastPathComponent()
+        let url = relative.hasPrefix("/") ? URL(fileURLWithPath: relative) : base.appendingPathComponent(relative)
+        path = url.standardizedFileURL.path
     }
 
     /// Paths relative to this folder of the files whose name ends in `.ext`, in this folder

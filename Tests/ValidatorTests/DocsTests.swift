@@ -1,15 +1,12 @@
 import Foundation
+import TestSupport
 import XCTest
 import Validator
 
 /// docs/LANGUAGE.md carries the schema table and the diagnostics list generated from code.
 /// Run with UPDATE_DOCS=1 to rewrite the generated parts after changing the schema or a code.
 final class DocsTests: XCTestCase {
-    static let docsPath: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.appendingPathComponent("docs/LANGUAGE.md").path
-    }()
+    static let docsPath = Repository.root + "/docs/LANGUAGE.md"
 
     func generated(_ name: String, _ text: String, in doc: String) -> (String, String) {
         let begin = "<!-- \(name):begin -->\n", end = "<!-- \(name):end -->"

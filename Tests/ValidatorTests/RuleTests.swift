@@ -404,8 +404,7 @@ final class RuleTests: XCTestCase {
     // MARK: Examples
 
     func testEveryExampleIsClean() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let folder = root.appendingPathComponent("Examples")
+        let folder = URL(fileURLWithPath: Repository.examplesFolder)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tdl") }.sorted()
         XCTAssertGreaterThanOrEqual(names.count, 5, "examples not found in \(folder.path)")
         let loader: ImportLoader = { path, importer in
