@@ -52,6 +52,8 @@ let package = Package(
         // applies them, temporary folders, fixture folders and annotated documents. No product
         // links it.
         .target(name: "TestSupport", dependencies: ["TemplateFormat"], path: "Tests/TestSupport"),
+        .testTarget(name: "BasicsTests", dependencies: ["Basics", "TestSupport"]),
+        .testTarget(name: "TemplateFormatTests", dependencies: ["TemplateFormat", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ProjectModelTests", dependencies: ["Basics", "ProjectModel", "TemplateFormat", "TestSupport"]),
         .testTarget(name: "ValidatorTests", dependencies: ["Validator", "ProjectModel", "TemplateFormat", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport", "ProjectModel", "TestSupport"]),

@@ -40,24 +40,6 @@ func section(_ text: String, from start: String, to end: String) -> String {
     return String(text[a.upperBound..<b.lowerBound])
 }
 
-/// SplitMix64, so every run sees the same inputs. (Each test target needs its own copy: the
-/// ones in TemplateFormatTests and ValidatorTests are not visible here.)
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
-    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-}
-
 /// `value` as a TDL string literal: quotes, backslashes, `{` and control characters escaped,
 /// so the string's value is `value` exactly.
 func tdlString(_ value: String) -> String {

@@ -1,3 +1,4 @@
+import JSONText
 import LSPProtocol
 import TemplateFormat
 import TestSupport
