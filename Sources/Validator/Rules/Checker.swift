@@ -234,8 +234,9 @@ struct Checker {
         readStyles(scope)
         checkStyleCycles()
         var names: [String] = []
+        let chainNames = scope.chainNamesOfEveryStyle()
         for name in styles.keys {
-            let chain = StyleChain(scope.chainIDs(from: name).compactMap { styles[$0.name] })
+            let chain = StyleChain((chainNames[name] ?? []).compactMap { styles[$0] })
             chains[name] = chain
             names.append(name)
             chainByID.append(chain)
