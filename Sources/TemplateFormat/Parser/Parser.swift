@@ -14,8 +14,9 @@ struct Parser {
     let buf: UnsafeBufferPointer<UInt8>
     let tokens: UnsafeBufferPointer<Token>
     let recoverByIndent: Bool
-    /// Whether plain `key: value` lines take `plainProperty`; tests turn it off to check
-    /// that the general path builds the same tree.
+    /// Whether plain `key: value` lines, block headers and `}` take the fast paths
+    /// (`plainMembers`, `plainMember`); tests turn it off to check that the general path
+    /// builds the same tree.
     let fastPaths: Bool
     var pos = 0
     var nodes: GrowableBuffer<RawNode>

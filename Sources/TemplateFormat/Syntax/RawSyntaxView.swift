@@ -3,7 +3,8 @@
 /// `SyntaxTree.withRawView`; the typed views stay the API for everything else.
 ///
 /// Nodes are numbered in preorder: a node's children follow it, and each child's
-/// `subtreeEnd` is the index of its next sibling, so `forEachChild` needs no allocation.
+/// `subtreeEnd` is the index of its next sibling, so a walk over a node's children
+/// (`child = subtreeEnd(child)`) needs no allocation.
 public struct RawSyntaxView {
     public let bytes: UnsafeBufferPointer<UInt8>
     public let tokens: UnsafeBufferPointer<Token>

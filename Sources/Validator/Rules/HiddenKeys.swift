@@ -4,7 +4,7 @@ import TemplateFormat
 /// or a `style:` that names no style hides what the author wrote: each is reported once, so
 /// rules that report something missing (a required property, `alt`) or judge a default in
 /// its place (contrast) skip what may be hidden. The block's own misspelt keys are noted when
-/// reported (`misspeltKeys`); a style chain's are worked out once per chain (`hiddenKeys`).
+/// reported (`misspeltKeys`); a style chain's are worked out once per chain (`HiddenStyleKeys`).
 extension Checker {
     /// Whether key `id` of the block in `slots` may be set where this checker cannot see it:
     /// under a misspelt key of the block or of a style of its chain, or by a style that
