@@ -57,6 +57,9 @@ public struct Project: Sendable {
     /// (a box: reading a value type cannot store, and copies of the project share it until
     /// one of them changes its members).
     private var memberOrder = MemberOrder()
+    /// The members' workspace-symbol entries laid out for a query (`SymbolSearch.Table`),
+    /// built at the first query after any member changed (a box, as `memberOrder`).
+    var searchTable = SymbolSearch.TableBox()
 
     final class MemberOrder: @unchecked Sendable {
         private let sorted = Locked<[String]?>(nil)
@@ -232,6 +235,7 @@ public struct Project: Sendable {
         guard entries[path]?.role == .member else { return [] }
         entries[path]?.role = .dependency
         memberOrder = MemberOrder()
+        searchTable = SymbolSearch.TableBox()
         var changed = dropUnreachableDependencies()
         if entries[path] == nil { changed.formUnion(importers(of: path)) }
         changed.remove(path)
@@ -254,6 +258,7 @@ public struct Project: Sendable {
         }
         signature.targets = targets.map { try? $0.get() }
         if entries[path]?.role != role { memberOrder = MemberOrder() }
+        if role == .member || entries[path]?.role == .member { searchTable = SymbolSearch.TableBox() }
         entries[path] = Entry(file: file, targets: targets, role: role, signature: signature)
         unreadable[path] = nil
         for case .success(let target) in targets { importers[target, default: []].insert(path) }
@@ -266,6 +271,7 @@ public struct Project: Sendable {
     private mutating func erase(_ path: String, keepingMarks: Bool = false) -> Set<String> {
         guard let entry = entries.removeValue(forKey: path) else { return [] }
         if !keepingMarks && entry.role == .member { memberOrder = MemberOrder() }
+        if entry.role == .member { searchTable = SymbolSearch.TableBox() }
         for case .success(let target) in entry.targets {
             importers[target]?.remove(path)
             if importers[target]?.isEmpty == true { importers[target] = nil }

@@ -1,3 +1,4 @@
+import Basics
 import TemplateFormat
 
 /// A named thing a workspace symbol search found.
@@ -24,6 +25,38 @@ enum SymbolSearch {
         /// Which of 64 byte classes the name holds (`letters(_:)`): a query with a byte the name
         /// lacks cannot match, whatever its order, and most names are passed over on this.
         let letters: UInt64
+    }
+
+    /// Every member's entries, and their letter masks in one array with where each entry
+    /// is: a query scans the masks (8 bytes a name, nothing retained) and looks at an entry
+    /// only when its mask admits the query.
+    struct Table: Sendable {
+        var files: [[Entry]] = []
+        var letters: [UInt64] = []
+        var places: [(file: Int32, entry: Int32)] = []
+
+        init(_ files: [[Entry]]) {
+            self.files = files
+            for (f, entries) in files.enumerated() {
+                for (e, entry) in entries.enumerated() {
+                    letters.append(entry.letters)
+                    places.append((Int32(f), Int32(e)))
+                }
+            }
+        }
+    }
+
+    /// `Table`, built once for a set of members and shared by the copies of the project.
+    final class TableBox: Sendable {
+        private let table = Locked<Table?>(nil)
+        func get(_ make: () -> Table) -> Table {
+            table.withLock { built in
+                if let built { return built }
+                let made = make()
+                built = made
+                return made
+            }
+        }
     }
 
     static func letters(_ folded: [UInt8]) -> UInt64 {
@@ -126,14 +159,15 @@ extension Project {
         guard limit > 0 else { return [] }
         let needle = SymbolSearch.fold(Array(query.utf8))
         let needed = SymbolSearch.letters(needle)
-        let files = memberFilesByPath.map(\.searchEntries)
+        let table = searchTable.get { SymbolSearch.Table(memberFilesByPath.map(\.searchEntries)) }
+        let files = table.files
         // Matches as (file, entry) positions: copying entries would retain their strings.
         var groups: [Int: [(file: Int32, entry: Int32)]] = [:]
-        for (f, entries) in files.enumerated() {
-            for (e, entry) in entries.enumerated() where entry.letters & needed == needed {
-                guard let rank = SymbolSearch.rank(needle, entry.folded) else { continue }
-                groups[rank << 32 | min(entry.folded.count, Int(UInt32.max)), default: []].append((Int32(f), Int32(e)))
-            }
+        for i in table.letters.indices where table.letters[i] & needed == needed {
+            let place = table.places[i]
+            let folded = files[Int(place.file)][Int(place.entry)].folded
+            guard let rank = SymbolSearch.rank(needle, folded) else { continue }
+            groups[rank << 32 | min(folded.count, Int(UInt32.max)), default: []].append(place)
         }
         var result: [WorkspaceSymbol] = []
         for key in groups.keys.sorted() {
