@@ -24,7 +24,7 @@ import Darwin
 /// Because symbolic links are not followed, `link/..` becomes the folder holding `link`,
 /// not the parent of the folder `link` points to.
 public func normalizedPath(_ path: String) -> String {
-    if path.isEmpty { return path }
+    if path.isEmpty || isNormalized(path) { return path }
     let utf8 = path.utf8
     let absolute = utf8.first == UInt8(ascii: "/")
     let leadingDot = !absolute && (path == "." || path.hasPrefix("./"))
@@ -52,12 +52,41 @@ public func normalizedPath(_ path: String) -> String {
 /// The folder part of `path`: everything before its last component, without the slash.
 /// `a/b.tdl` → `a`, `/b.tdl` → `/`, `b.tdl` → `` (empty: no folder given), `a/b/` → `a`.
 public func parentPath(_ path: String) -> String {
-    var rest = Substring(path)
-    while rest.count > 1 && rest.hasSuffix("/") { rest.removeLast() }
-    guard let slash = rest.lastIndex(of: "/") else { return "" }
-    var head = rest[..<slash]
-    while head.count > 1 && head.hasSuffix("/") { head.removeLast() }
-    return head.isEmpty ? "/" : String(head)
+    // Bytes: a `/` is one byte in UTF-8, and this runs for every file a document names.
+    func parent(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let slashByte = UInt8(ascii: "/")
+        var end = bytes.count
+        while end > 1 && bytes[end - 1] == slashByte { end -= 1 }
+        guard let slash = bytes[..<end].lastIndex(of: slashByte) else { return "" }
+        var head = slash
+        while head > 1 && bytes[head - 1] == slashByte { head -= 1 }
+        return head == 0 ? "/" : String(decoding: UnsafeBufferPointer(rebasing: bytes[..<head]), as: UTF8.self)
+    }
+    if let found = path.utf8.withContiguousStorageIfAvailable(parent) { return found }
+    return Array(path.utf8).withUnsafeBufferPointer(parent)
+}
+
+/// Whether `normalizedPath` would give `path` back as it is: no component empty (`//`, a
+/// trailing `/`), `.` or `..`. Most paths are (every file a document names is resolved):
+/// they are then not split and joined again.
+private func isNormalized(_ path: String) -> Bool {
+    path.utf8.withContiguousStorageIfAvailable(isNormalized) ?? Array(path.utf8).withUnsafeBufferPointer(isNormalized)
+}
+
+private func isNormalized(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var length = 0, dots = 0, index = 0
+    for b in bytes {
+        if b == UInt8(ascii: "/") {
+            if index > 0 && (length == 0 || (dots == length && length <= 2)) { return false }
+            length = 0
+            dots = 0
+        } else {
+            length += 1
+            if b == UInt8(ascii: ".") { dots += 1 }
+        }
+        index += 1
+    }
+    return length > 0 && !(dots == length && length <= 2)
 }
 
 /// The working directory (`getcwd`), or nil when it cannot be found (it was deleted, or a

@@ -281,3 +281,49 @@ final class ImportPathTests: XCTestCase {
         XCTAssertTrue(relative.message.contains("saved in a folder"))
     }
 }
+
+/// `normalizedPath` returns a path already in normal form as it is, without splitting it,
+/// and `parentPath` reads bytes: both against the plain split-and-join reading, for every
+/// path of up to five characters from `a`, `.`, `/` and `é`.
+final class PathFastPathTests: XCTestCase {
+    static func referenceNormalized(_ path: String) -> String {
+        if path.isEmpty { return path }
+        let absolute = path.hasPrefix("/")
+        let leadingDot = !absolute && (path == "." || path.hasPrefix("./"))
+        var kept: [Substring] = []
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch component {
+            case ".": continue
+            case "..": if let last = kept.last, last != ".." { kept.removeLast() } else if !absolute { kept.append(component) }
+            default: kept.append(component)
+            }
+        }
+        let joined = kept.joined(separator: "/")
+        if absolute { return "/" + joined }
+        if leadingDot { return joined.isEmpty ? "." : "./" + joined }
+        return joined.isEmpty ? "." : joined
+    }
+
+    static func referenceParent(_ path: String) -> String {
+        var rest = Substring(path)
+        while rest.count > 1 && rest.hasSuffix("/") { rest.removeLast() }
+        guard let slash = rest.lastIndex(of: "/") else { return "" }
+        var head = rest[..<slash]
+        while head.count > 1 && head.hasSuffix("/") { head.removeLast() }
+        return head.isEmpty ? "/" : String(head)
+    }
+
+    func testEveryShortPathAgreesWithTheReference() {
+        var paths = [""]
+        var frontier = [""]
+        for _ in 0..<5 {
+            frontier = frontier.flatMap { p in ["a", ".", "/", "é"].map { p + $0 } }
+            paths += frontier
+        }
+        XCTAssertEqual(paths.count, 1365)
+        for path in paths {
+            XCTAssertEqual(normalizedPath(path), Self.referenceNormalized(path), path)
+            XCTAssertEqual(parentPath(path), Self.referenceParent(path), path)
+        }
+    }
+}
