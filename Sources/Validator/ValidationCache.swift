@@ -24,6 +24,9 @@ public final class ValidationCache: @unchecked Sendable {
         var diagnostics: [Diagnostic]
         /// The styles the set names only through a misspelling (`Checker.meantStyles`).
         var meantStyles: Set<String> = []
+        /// The URLs in the set that may name files beside the document: whether those exist
+        /// is asked again at every validation (`Checker.checkLocalFiles`), never kept.
+        var localFiles: [Checker.LocalFileUse] = []
     }
 
     struct Key: Hashable {
@@ -38,6 +41,8 @@ public final class ValidationCache: @unchecked Sendable {
         var styleStarts: [String: Int] = [:]
         var lastChecked = 0
         var lastReused = 0
+        /// The local files (TDL313) the last validation looked up, as the project resolved them.
+        var localFiles: Set<String> = []
     }
 
     /// One validation at a time uses a cache; the lock only keeps a misuse from racing.
@@ -48,6 +53,13 @@ public final class ValidationCache: @unchecked Sendable {
     public var lastReused: Int { state.withLock { $0.lastReused } }
 
     public init() {}
+
+    /// Whether the last validation looked up the file at `path` (a resolved path, as the
+    /// project's loader spells it): the language server checks the document again when such a
+    /// file is created or deleted.
+    public func looksUp(_ path: String) -> Bool { state.withLock { $0.localFiles.contains(path) } }
+
+    func setLocalFiles(_ paths: Set<String>) { state.withLock { $0.localFiles = paths } }
 
     func lookup(_ key: Key, bytes: ArraySlice<UInt8>) -> Entry? {
         state.withLock { state in

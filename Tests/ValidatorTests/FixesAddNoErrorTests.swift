@@ -49,7 +49,7 @@ final class FixesAddNoErrorTests: XCTestCase {
         var outcome = Outcome()
         for c in RuleTable.cases {
             FixesAddNoErrorTests.check("\(c.code) (\(c.name))", c.bad, validate: { bytes in
-                Validator.validate(bytes, path: c.path, loader: RuleCase.loader(c.files, path: c.path, document: bytes))
+                c.validate(bytes)
             }, into: &outcome)
         }
         XCTAssertGreaterThanOrEqual(outcome.applied, 25)
@@ -67,7 +67,7 @@ final class FixesAddNoErrorTests: XCTestCase {
         // Every code the rule table shows with a fix is reached by some generated mistake.
         var table = Outcome()
         for c in RuleTable.cases {
-            let found = Validator.validate(c.bad, path: c.path, loader: c.loader)
+            let found = c.validate(c.bad)
             for d in found where !d.fixes.isEmpty { table.codes.insert(d.code) }
         }
         XCTAssertTrue(table.codes.isSubset(of: outcome.codes),

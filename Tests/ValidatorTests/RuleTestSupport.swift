@@ -27,10 +27,31 @@ struct RuleCase {
     let goodFiles: [String: String]?
     /// The path of the document itself (for import cycles).
     let path: String?
+    /// Files beside the document that exist (paths as resolved: the document's folder joined
+    /// with the relative path); nil: the loader cannot tell, as in-memory loaders cannot.
+    var existing: Set<String>? = nil
     let file: StaticString
     let sourceLine: UInt
 
     var loader: ImportLoader? { RuleCase.loader(files, path: path, document: bad) }
+
+    /// `bytes` validated as this case's document, with `files` for its imports (by default
+    /// the bad document's) and `existing` for its local files.
+    func validate(_ bytes: [UInt8], files: [String: String]?? = nil) -> [Diagnostic] {
+        let imports = RuleCase.loader(files ?? self.files, path: path, document: bytes)
+        guard let existing, let path else { return Validator.validate(bytes, path: path, loader: imports) }
+        let base = imports.map { ProjectLoader($0) }
+        let loader = ProjectLoader(
+            resolve: { wanted, importer in
+                if let base, case .success(let found) = base.resolve(wanted, importer) { return .success(found) }
+                let folder = importer.map { $0.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/") } ?? ""
+                return .success(folder + "/" + wanted)
+            },
+            read: { base?.read($0) ?? .failure(ImportFailure("no such file")) },
+            exists: { existing.contains($0) })
+        let file = ProjectFile(path: path, tree: SyntaxTree.parse(bytes))
+        return Validator.validate(file, in: Project(files: [file], loader: loader))
+    }
 
     /// A loader over an in-memory file table; the validated document itself is known under `path`.
     static func loader(_ files: [String: String]?, path: String?, document: [UInt8]?) -> ImportLoader? {

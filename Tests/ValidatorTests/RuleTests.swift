@@ -17,7 +17,7 @@ final class RuleTests: XCTestCase {
 
     func testEveryCaseReportsItsCodeAtItsPosition() {
         for c in RuleTable.cases {
-            let found = Validator.validate(c.bad, path: c.path, loader: c.loader)
+            let found = c.validate(c.bad)
             let context = "\(c.code) (\(c.name)); got:\n  \(describe(found, in: c.bad))"
             let hits = diagnostics(found, code: c.code, at: c.line, c.column, in: c.bad)
             XCTAssertFalse(hits.isEmpty, "expected \(c.code) at \(c.line):\(c.column) — \(context)", file: c.file, line: c.sourceLine)
@@ -37,8 +37,7 @@ final class RuleTests: XCTestCase {
 
     func testEveryGoodVariantIsClean() {
         for c in RuleTable.cases {
-            let loader = RuleCase.loader(c.goodFiles, path: c.path, document: c.good)
-            let found = Validator.validate(c.good, path: c.path, loader: loader)
+            let found = c.validate(c.good, files: c.goodFiles)
             XCTAssertTrue(found.isEmpty, "good variant of \(c.code) (\(c.name)) has diagnostics:\n  \(describe(found, in: c.good))",
                           file: c.file, line: c.sourceLine)
         }
@@ -47,7 +46,7 @@ final class RuleTests: XCTestCase {
     func testEveryFixRemovesItsDiagnostic() {
         var fixesApplied = 0
         for c in RuleTable.cases {
-            let found = Validator.validate(c.bad, path: c.path, loader: c.loader)
+            let found = c.validate(c.bad)
             let hits = diagnostics(found, code: c.code, at: c.line, c.column, in: c.bad)
             guard let hit = hits.first else { continue }  // reported by the test above
             if c.expectsFix {
@@ -57,8 +56,7 @@ final class RuleTests: XCTestCase {
             for fix in hit.fixes {
                 XCTAssertFalse(fix.edits.isEmpty, "fix \"\(fix.title)\" has no edits", file: c.file, line: c.sourceLine)
                 let fixed = applying(fix.edits, to: c.bad)
-                let loader = RuleCase.loader(c.files, path: c.path, document: fixed)
-                let after = Validator.validate(fixed, path: c.path, loader: loader)
+                let after = c.validate(fixed)
                 let place = mapped(hit.range.start, through: fix.edits)
                 let context = "\(c.code) (\(c.name)), fix \"\(fix.title)\"; document after the fix:\n\(String(decoding: fixed, as: UTF8.self))\ndiagnostics:\n  \(describe(after, in: fixed))"
                 XCTAssertFalse(after.contains { $0.code == c.code && $0.range.start == place },
@@ -76,7 +74,7 @@ final class RuleTests: XCTestCase {
     func testEveryCodeHasACase() {
         let covered = Set(RuleTable.cases.map(\.code))
         let all = DiagnosticCode.all.map(\.code)
-        XCTAssertEqual(all.count, 52)
+        XCTAssertEqual(all.count, 53)
         for code in all {
             XCTAssertTrue(covered.contains(code), "no rule case for \(code)")
         }
@@ -1106,5 +1104,14 @@ enum RuleTable {
              bad: card(replacing: "    text: \"Hello\"\n    at: 10, 10\n    size: 200 x 40", with: "    text: \"Unbreakable\"\n    at: 350, 10"),
              at: (6, 11), message: "only 50 px lie between the `at` of `text title` and the canvas's right edge",
              good: card(replacing: "    text: \"Hello\"\n    at: 10, 10\n    size: 200 x 40", with: "    text: \"Unbreakable\"\n    at: 300, 10")),
+        {
+            var c = rule("TDL313", "an image that is not beside the document",
+                         bad: card(replacing: "  text title {\n    text: \"Hello\"", with: "  image photo {\n    alt: \"A photo\"\n    src: \"images/fotos.png?v=2\""),
+                         at: (7, 10), message: "`src` names `images/fotos.png`, which does not exist (relative to this document's folder)",
+                         good: card(replacing: "  text title {\n    text: \"Hello\"", with: "  image photo {\n    alt: \"A photo\"\n    src: \"images/photo.png?v=2\""),
+                         path: "/site/card.tdl")
+            c.existing = ["/site/images/photo.png"]
+            return c
+        }(),
     ]
 }

@@ -1,3 +1,5 @@
+import Validator
+
 /// Conversions between `file://` URIs and paths. Other schemes (untitled:, ...) have no path.
 public enum DocumentURI {
     /// The file system path of a `file://` URI, percent-decoded; nil for other schemes.
@@ -10,30 +12,7 @@ public enum DocumentURI {
             rest = rest[slash...]
         }
         if let query = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<query] }
-        return percentDecoded(rest)
-    }
-
-    /// `%XX` escapes decoded; nil for a malformed escape or bytes that are not UTF-8.
-    static func percentDecoded(_ text: Substring) -> String? {
-        var bytes: [UInt8] = []
-        var iterator = text.utf8.makeIterator()
-        func hex(_ b: UInt8?) -> UInt8? {
-            switch b {
-            case (UInt8(ascii: "0")...UInt8(ascii: "9"))?: return b.map { $0 - UInt8(ascii: "0") }
-            case (UInt8(ascii: "a")...UInt8(ascii: "f"))?: return b.map { $0 - UInt8(ascii: "a") + 10 }
-            case (UInt8(ascii: "A")...UInt8(ascii: "F"))?: return b.map { $0 - UInt8(ascii: "A") + 10 }
-            default: return nil
-            }
-        }
-        while let b = iterator.next() {
-            if b == UInt8(ascii: "%") {
-                guard let high = hex(iterator.next()), let low = hex(iterator.next()) else { return nil }
-                bytes.append(high << 4 | low)
-            } else {
-                bytes.append(b)
-            }
-        }
-        return String(validating: bytes, as: UTF8.self)
+        return URLPolicy.percentDecoded(rest)
     }
 
     /// A `file://` URI for an absolute path, percent-encoding what RFC 3986 requires. Built

@@ -85,6 +85,7 @@ public struct DiagnosticCode: Sendable, Hashable {
     static let unusedSuppression = DiagnosticCode("TDL310", .hint, "Suppression that silences nothing")
     static let missingCaptions = DiagnosticCode("TDL311", .hint, "Video without captions")
     static let textDoesNotFit = DiagnosticCode("TDL312", .warning, "Text that cannot fit its box")
+    static let missingLocalFile = DiagnosticCode("TDL313", .warning, "Missing local file")
 
     /// Every code, in order.
     public static let all: [DiagnosticCode] = [
@@ -96,7 +97,7 @@ public struct DiagnosticCode: Sendable, Hashable {
         importNotFound, importCycle, formatTooNew, formatTooOld, missingFormat, missingName,
         conflictingProperties, styleDoesNotApply, misplacedDirective, malformedInterpolation, unfinishedBlockHeader,
         outsideCanvas, lowContrast, missingAlt, unusedStyle, unusedParameter, unsafeURL, emptyText,
-        zeroSize, unsupportedURL, unusedSuppression, missingCaptions, textDoesNotFit,
+        zeroSize, unsupportedURL, unusedSuppression, missingCaptions, textDoesNotFit, missingLocalFile,
     ]
 
     public static func lookup(_ code: String) -> DiagnosticCode? {

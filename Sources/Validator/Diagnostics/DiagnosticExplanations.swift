@@ -1392,5 +1392,33 @@ enum DiagnosticExplanations {
 
         Suppress with `// tdl-ignore TDL312` on the line above or at the end of the line.
         """#,
+
+        "TDL313": #"""
+        TDL313: Missing local file
+
+        A relative URL in `src` (an image's or a video's), `poster`, `captions` or an annotation
+        set's `image` names no file: it is looked for relative to the folder of the document that
+        writes it, and nothing is there. The exported page would show a broken image, a video
+        that does not play or no captions. Fix the path, or add the file. The query and fragment
+        (`?v=2`, `#t=5`) are not part of the file's name, and `%20` and other escapes are decoded
+        first. Not checked: URLs with a scheme (`https:` …), paths from the site's root
+        (`/images/a.png`) and network paths (`//host/a.png`), which name what the server serves,
+        not files beside the document; a button's `action`, which may be a page the site serves;
+        URLs with `{{name}}`, known only at export; and documents with no folder (standard input,
+        an unsaved editor buffer). In the examples below, the screenshot beside the document is
+        `screenshots/home.png`, and there is no `screens` folder.
+
+        Bad:
+            annotations review {
+              image: "screens/home.png"
+            }
+
+        Good:
+            annotations review {
+              image: "screenshots/home.png"
+            }
+
+        Suppress with `// tdl-ignore TDL313` on the line above or at the end of the line.
+        """#,
     ]
 }

@@ -48,6 +48,11 @@ struct Checker {
     var naturalGroups: [NaturalGroup] = []
     /// TDL301 reports so far: a group sized by its members is not reported when one is.
     var outsideReports = 0
+    /// Whether the project can tell if a file beside the document exists (`LocalFiles`), and
+    /// the URL strings that may name one: noted by the walk, and from sets the cache reused.
+    let looksForLocalFiles: Bool
+    var localFileTokens: [(token: Token, keyID: Int)] = []
+    var reusedLocalFiles: [LocalFileUse] = []
 
     /// Schema tables read for every property, copied once here: a `static let` passes a
     /// one-time-initialisation check on every read.
@@ -196,6 +201,7 @@ struct Checker {
         self.project = project
         self.cache = cache
         self.nodes = NodeTable(file.tree, deferSets: cache != nil)
+        self.looksForLocalFiles = project.loader?.exists != nil && file.location != nil
     }
 
     /// A report with nothing but a message, as the rules that report in bulk make: chosen
@@ -243,6 +249,7 @@ struct Checker {
         }
         styleIDs = NameTable(names)
         checkTopLevelBlocks(document)
+        checkLocalFiles()
         // Used means used by any file of the project that sees the style (checked alone, this one).
         for (name, style) in styles where style.importedFrom == nil && !project.isUsed(StyleID(path: file.path, name: name))
             && !meantStyles.contains(name) {
@@ -319,20 +326,23 @@ struct Checker {
                         }
                     }
                 }
+                if delta != 0 { moved.localFiles = hit.localFiles.map { var use = $0; use.range = ByteRange(start: use.range.start + delta, end: use.range.end + delta); return use } }
                 diagnostics.append(contentsOf: moved.diagnostics)
+                reusedLocalFiles += moved.localFiles
                 meantStyles.formUnion(hit.meantStyles)
                 reused += 1
                 if fresh[key] == nil { fresh[key] = moved }
                 continue
             }
             nodes.resolveIDs(of: block.node.id, raw)
-            let before = diagnostics.count
+            let before = diagnostics.count, localFilesBefore = localFileTokens.count
             let meantBefore = meantStyles
             meantStyles = []
             checkTopLevel(block)
             checked += 1
             fresh[key] = ValidationCache.Entry(bytes: Array(bytes), start: range.start,
-                                               diagnostics: Array(diagnostics[before...]), meantStyles: meantStyles)
+                                               diagnostics: Array(diagnostics[before...]), meantStyles: meantStyles,
+                                               localFiles: localFileUses(since: localFilesBefore))
             meantStyles.formUnion(meantBefore)
         }
         cache.replace(with: fresh, styleStarts: styleStarts, checked: checked, reused: reused)

@@ -99,20 +99,48 @@ public enum URLPolicy {
     /// Browsers ignore ASCII whitespace and control characters inside a scheme
     /// (`java\tscript:` runs), so they are removed before the scheme is read.
     public static func classify(_ url: String) -> Verdict {
+        guard let lower = scheme(of: url) else { return .allowed }
+        if ["javascript", "vbscript", "data"].contains(lower) { return .dangerous(scheme: lower) }
+        if ["http", "https", "mailto"].contains(lower) { return .allowed }
+        return .unsupported(scheme: lower)
+    }
+
+    /// The URL's scheme, lowercased, as a browser reads it (ASCII whitespace and controls
+    /// skipped); nil for a relative URL (one whose text before any `:` is not a scheme).
+    public static func scheme(of url: String) -> String? {
         var scheme = ""
         for scalar in url.unicodeScalars {
             if scalar.value <= 0x20 || scalar.value == 0x7F { continue }
-            if scalar == ":" {
-                let lower = scheme.lowercased()
-                if ["javascript", "vbscript", "data"].contains(lower) { return .dangerous(scheme: lower) }
-                if ["http", "https", "mailto"].contains(lower) { return .allowed }
-                return .unsupported(scheme: lower)
-            }
+            if scalar == ":" { return scheme.lowercased() }
             // A scheme is ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ); anything else means a relative path.
             let ok = scalar.isASCII && (scalar.properties.isAlphabetic || (scheme.isEmpty == false && ("0"..."9").contains(scalar)) || (!scheme.isEmpty && "+-.".unicodeScalars.contains(scalar)))
-            if !ok { return .allowed }
+            if !ok { return nil }
             scheme.unicodeScalars.append(scalar)
         }
-        return .allowed
+        return nil
+    }
+
+    /// `%XX` escapes decoded; nil for a malformed escape (a `%` not followed by two hex
+    /// digits) or bytes that are not UTF-8.
+    public static func percentDecoded(_ text: Substring) -> String? {
+        var bytes: [UInt8] = []
+        var iterator = text.utf8.makeIterator()
+        func hex(_ b: UInt8?) -> UInt8? {
+            switch b {
+            case (UInt8(ascii: "0")...UInt8(ascii: "9"))?: return b.map { $0 - UInt8(ascii: "0") }
+            case (UInt8(ascii: "a")...UInt8(ascii: "f"))?: return b.map { $0 - UInt8(ascii: "a") + 10 }
+            case (UInt8(ascii: "A")...UInt8(ascii: "F"))?: return b.map { $0 - UInt8(ascii: "A") + 10 }
+            default: return nil
+            }
+        }
+        while let b = iterator.next() {
+            if b == UInt8(ascii: "%") {
+                guard let high = hex(iterator.next()), let low = hex(iterator.next()) else { return nil }
+                bytes.append(high << 4 | low)
+            } else {
+                bytes.append(b)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
     }
 }

@@ -362,7 +362,7 @@ extension Checker {
     /// parameters' defaults filled in.
     mutating func checkURL(_ token: Token, node: Int, scope: inout Scope) {
         let interpolated = hasDoubleBrace(token)
-        if interpolated { checkInterpolations(AtomSyntax(tree: tree, token: token), scope: &scope) }
+        if interpolated { checkInterpolations(AtomSyntax(tree: tree, token: token), scope: &scope) } else { noteLocalFile(token, node: node) }
         // Most URLs are relative paths: with no `:` and no escape in the source there is no
         // scheme to judge, so the string need not be decoded (a parameter's encoded value
         // holds no `:` either).

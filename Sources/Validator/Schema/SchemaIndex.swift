@@ -155,6 +155,7 @@ enum SchemaIndex {
         let font = properties.id("font")
         let alt = properties.id("alt")
         let captions = properties.id("captions")
+        let action = properties.id("action")
         let text = properties.id("text")
         let label = properties.id("label")
         let from = properties.id("from")
