@@ -358,6 +358,8 @@ final class WorkspaceIndexingTests: XCTestCase {
         let registration = try XCTUnwrap(h.serverRequests.first { $0.method == "client/registerCapability" })
         XCTAssertEqual(registration.params["registrations"][0]["method"], "workspace/didChangeWatchedFiles")
         XCTAssertEqual(registration.params["registrations"][0]["registerOptions"]["watchers"][0]["globPattern"], "**/*.tdl")
+        // Any other file only when created or deleted: an open document may name it (TDL313).
+        XCTAssertEqual(registration.params["registrations"][0]["registerOptions"]["watchers"][1], ["globPattern": "**/*", "kind": 5])
         XCTAssertTrue(h.serverRequests.contains { $0.method == "window/workDoneProgress/create" })
 
         // The client accepts the token: progress begins.

@@ -314,8 +314,11 @@ public final class LanguageServer: @unchecked Sendable {
             return []
         case "textDocument/didClose": return didClose(params)
         case "workspace/didChangeWatchedFiles":
+            // A `.tdl` file matches both watchers: some clients report it twice.
+            var seen: Set<String> = []
             for change in params["changes"].arrayValue ?? [] {
-                guard let uri = change["uri"].stringValue, let path = DocumentURI.path(of: uri) else { continue }
+                guard let uri = change["uri"].stringValue, let path = DocumentURI.path(of: uri),
+                      seen.insert("\(change["type"].intValue ?? 0) \(uri)").inserted else { continue }
                 workspace.fileChangedOnDisk(path, deleted: change["type"].intValue == 3)
             }
             return []
@@ -335,7 +338,9 @@ public final class LanguageServer: @unchecked Sendable {
         var out: [Message] = []
         workspace.setFolders(initialFolders)
         if clientCapabilities["workspace"]["didChangeWatchedFiles"]["dynamicRegistration"].boolValue == true {
-            let watchers: JSONValue = ["watchers": [["globPattern": "**/*.tdl"]]]
+            // `.tdl` files in every way; any other file when it is created or deleted (kind 1 | 4),
+            // since an open document may name it (TDL313).
+            let watchers: JSONValue = ["watchers": [["globPattern": "**/*.tdl"], ["globPattern": "**/*", "kind": 5]]]
             out.append(serverRequest("client/registerCapability", ["registrations": [[
                 "id": "tdl-watched-files", "method": "workspace/didChangeWatchedFiles", "registerOptions": watchers]]]))
         }

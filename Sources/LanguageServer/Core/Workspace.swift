@@ -249,15 +249,19 @@ final class Workspace {
     /// keeps its text; the disk is read again when it closes.
     func fileChangedOnDisk(_ path: String, deleted: Bool) {
         let path = normalizedPath(path)
+        // A file an open document names (an image, a video): its TDL313 follows the disk.
+        for (key, uri) in openByKey where documents[uri]?.validationCache.looksUp(path) == true { apply([key]) }
         guard openURI(forKey: path) == nil else { return }
-        if !deleted, let bytes = try? readFileBytes(path) {
-            let role: Project.Role = isWorkspaceFile(path) ? .member : .dependency
+        let role: Project.Role = isWorkspaceFile(path) ? .member : .dependency
+        if !deleted {
             guard role == .member || project.file(path) != nil else { return }  // not ours to follow
-            apply(project.update(ProjectFile(path: path, bytes: bytes, trees: recentTrees), role: role))
-        } else {
-            apply(project.remove(path))
-            changed.insert(path)
+            if let bytes = try? readFileBytes(path) {
+                apply(project.update(ProjectFile(path: path, bytes: bytes, trees: recentTrees), role: role))
+                return
+            }
         }
+        apply(project.remove(path))
+        changed.insert(path)
     }
 
     // MARK: Positions in other files
