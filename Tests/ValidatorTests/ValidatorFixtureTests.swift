@@ -59,14 +59,23 @@ final class ValidatorFixtureTests: XCTestCase {
             }
             let texts = documents.map { ($0.key, UTF16Fixture.isOne($0.key) ? UTF16Fixture.encode($0.value.text) : $0.value.text) }
                 .reduce(into: [String: [UInt8]]()) { $0[$1.0] = $1.1 }
-            let loader: ImportLoader = { path, importer in
+            @Sendable func resolve(_ path: String, _ importer: String?) -> String {
                 let base = importer.map { ($0 as NSString).deletingLastPathComponent } ?? ""
-                let resolved = URL(fileURLWithPath: "/" + base).appendingPathComponent(path).standardized.path.dropFirst()
-                guard let bytes = texts[String(resolved)] else { return .failed(message: "no such file") }
-                return .loaded(path: String(resolved), bytes: bytes)
+                return String(URL(fileURLWithPath: "/" + base).appendingPathComponent(path).standardized.path.dropFirst())
             }
+            let loader: ImportLoader = { path, importer in
+                let resolved = resolve(path, importer)
+                guard let bytes = texts[resolved] else { return .failed(message: "no such file") }
+                return .loaded(path: resolved, bytes: bytes)
+            }
+            // Other files (an image, a video) are looked up in the fixtures' folder on disk,
+            // as `check` looks beside the document (TDL313).
+            let imports = ProjectLoader(loader), root = folder.path
+            let projectLoader = ProjectLoader(
+                resolve: { path, importer in path.hasSuffix(".tdl") ? imports.resolve(path, importer) : .success(resolve(path, importer)) },
+                read: imports.read, exists: { FileManager.default.fileExists(atPath: root + "/" + $0) })
             let files = documents.keys.sorted().map { ProjectFile(path: $0, bytes: texts[$0] ?? []) }
-            let project = Project(files: files, loader: ProjectLoader(loader))
+            let project = Project(files: files, loader: projectLoader)
             for file in files {
                 guard let document = documents[file.path] else { continue }
                 var found = Validator.validate(file, in: project)

@@ -1405,17 +1405,17 @@ enum DiagnosticExplanations {
         (`/images/a.png`) and network paths (`//host/a.png`), which name what the server serves,
         not files beside the document; a button's `action`, which may be a page the site serves;
         URLs with `{{name}}`, known only at export; and documents with no folder (standard input,
-        an unsaved editor buffer). In the examples below, the screenshot beside the document is
-        `screenshots/home.png`, and there is no `screens` folder.
+        an unsaved editor buffer). In the examples below the document is saved beside a folder
+        `screenshots` that holds `checkout.png`, as in the repository's `Examples`.
 
         Bad:
             annotations review {
-              image: "screens/home.png"
+              image: "screenshot/checkout.png"
             }
 
         Good:
             annotations review {
-              image: "screenshots/home.png"
+              image: "screenshots/checkout.png"
             }
 
         Suppress with `// tdl-ignore TDL313` on the line above or at the end of the line.
