@@ -227,7 +227,7 @@ def test_versions_going_backwards_are_ignored():
 # Size and lifecycle ---------------------------------------------------------------------
 
 def test_a_100_mb_did_open():
-    block = "template t{i} {{\n  size: 100 x 100\n  text a {{ text: \"hello\"; at: 1, 1; size: 10 x 10 }}\n}}\n\n"
+    block = "template t{i} {{\n  size: 100 x 100\n  text a {{ text: \"hello\"; at: 1, 1; size: 60 x 30 }}\n}}\n\n"
     parts, size, i = ["format 1\n\n"], 10, 0
     while size < 100 * 1024 * 1024:
         piece = block.format(i=i)

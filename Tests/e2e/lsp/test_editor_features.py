@@ -73,7 +73,9 @@ async def test_block_without_snippets_is_closed_and_formatted(plain_client, tmp_
     for item in items:
         after = await revalidate(plain_client, uri, 3 + items.index(item), apply(GROUP.replace("    te\n", "    \n"), [
             types.TextEdit(range=types.Range(start=pos(5, 4), end=pos(5, 4)), new_text=item.text_edit.new_text)]))
-        assert after == [], (item.label, item.text_edit.new_text, after)
+        # Hints are advice (a video without captions may have no sound: TDL311), not new problems.
+        problems = [d for d in after if d.severity != types.DiagnosticSeverity.Hint]
+        assert problems == [], (item.label, item.text_edit.new_text, after)
 
 
 async def test_key_only_over_a_written_value(plain_client, tmp_path):
