@@ -21,7 +21,7 @@ public enum Validator {
         var all = tree.withRawView { raw in
             var checker = Checker(file: file, project: project, raw: raw, cache: cache)
             checker.run()
-            return checker.diagnostics
+            return checker.findings.diagnostics
         }
         // A parser diagnostic the checker replaced (one that says what the property's type
         // adds, `FlaggedValues`) carries the same code and range: only the replacement stays.

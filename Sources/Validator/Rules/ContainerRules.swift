@@ -7,10 +7,57 @@ struct StyleFinding: Hashable {
     let kindID: Int
 }
 
-/// The set (`Checker.styleFindingsGeneration`) in which a `StyleFinding` was last reported:
-/// it is reported once per set, whichever chain holds the property.
-final class ReportMarker {
-    @exclusivity(unchecked) var set = -1
+/// What each style chain reports for each kind that uses it (TDL120), worked out on first
+/// use, and the set in which each finding was last reported: a finding is reported once per
+/// template or annotation set, whichever chain holds the property.
+struct StyleFindings {
+    struct Known {
+        let findings: [Diagnostic]
+        /// Each finding's marker (`reportedIn`), one per style property and kind.
+        let markers: [Int]
+    }
+
+    /// By chain index, then kind id + 1 (0: a kind outside the schema table); a chain's row
+    /// is made on its first use. Arrays, not a dictionary keyed by chain and kind: hashing
+    /// the key cost more than the rest of a use that reports nothing.
+    private var byChain: [[Known?]]
+    private var markers: [StyleFinding: Int] = [:]
+    /// Per marker: the set it was last reported in.
+    private var reportedIn: [Int] = []
+    /// The number of the set being checked.
+    private var set = 0
+
+    init(chains: Int) { byChain = Array(repeating: [], count: chains) }
+
+    mutating func beginSet() { set += 1 }
+
+    func known(chain: Int, kindID: Int) -> Known? {
+        byChain[chain].isEmpty ? nil : byChain[chain][kindID + 1]
+    }
+
+    /// Keeps what `chain` reports for `kindID`, giving each finding the marker of its style
+    /// property and kind (shared by every chain that holds the property).
+    mutating func remember(_ findings: [Diagnostic], chain: Int, kindID: Int) -> Known {
+        let marks = findings.map { finding -> Int in
+            let source = finding.related.first
+            let key = StyleFinding(path: source?.path, start: source?.range.start ?? -1, kindID: kindID)
+            if let shared = markers[key] { return shared }
+            markers[key] = reportedIn.count
+            reportedIn.append(-1)
+            return reportedIn.count - 1
+        }
+        let known = Known(findings: findings, markers: marks)
+        if byChain[chain].isEmpty { byChain[chain] = Array(repeating: nil, count: Schema.kinds.count + 1) }
+        byChain[chain][kindID + 1] = known
+        return known
+    }
+
+    /// Whether `marker`'s finding is not yet reported in this set; from now on it is.
+    mutating func firstInSet(_ marker: Int) -> Bool {
+        guard reportedIn[marker] != set else { return false }
+        reportedIn[marker] = set
+        return true
+    }
 }
 
 /// What the rules learn about one template or annotation set while walking it.
@@ -33,7 +80,7 @@ struct Scope {
 
 extension Checker {
     mutating func checkContainer(_ block: BlockSyntax, schema: KindSchema, scope: inout Scope) {
-        styleFindingsGeneration += 1
+        styleFindings.beginSet()
         // Parameters first: interpolations anywhere in the template may use them.
         for (c, entry) in nodes.children(of: block.node.id) where entry.kind == .block && Int(entry.id) == SchemaIndex.paramsKindID {
             guard let params = tree.node(at: c).asBlock else { continue }
@@ -49,10 +96,10 @@ extension Checker {
                 message += guess.suffix
                 fixes.append(guess.fix)
             }
-            report(.undefinedElement, token.range, MessageText(message), fixes: fixes)
+            findings.report(.undefinedElement, token.range, MessageText(message), fixes: fixes)
         }
         for (name, p) in scope.params where !scope.usedParams.contains(name) {
-            report(.unusedParameter, p.keyToken.range, "parameter `\(name)` is never used in `{{\(name)}}`", tags: [.unnecessary])
+            findings.report(.unusedParameter, p.keyToken.range, "parameter `\(name)` is never used in `{{\(name)}}`", tags: [.unnecessary])
         }
     }
 
@@ -96,7 +143,7 @@ extension Checker {
             let childSchema = SchemaIndex.kind(kindID)
             checkNameAndTitle(node: c, header: header, childSchema)
             if let nameToken = header.name, let first = scope.names.insert(nameToken, node: c, in: raw.bytes) {
-                report(.duplicateName, raw.headerRange(ofBlock: c),
+                findings.report(.duplicateName, raw.headerRange(ofBlock: c),
                        "an element named `\(raw.text(nameToken))` already exists in \(scope.kind) `\(scope.container.name ?? "")`",
                        related: [RelatedLocation(range: raw.headerRange(ofBlock: first), message: "first defined here")])
             }
@@ -148,7 +195,7 @@ extension Checker {
             if firstNode >= 0 {
                 let key = propertyKey(c)
                 let range = raw.range(of: c)
-                report(.duplicateProperty, keyRange(c), "`\(key)` is already set in this block",
+                findings.report(.duplicateProperty, keyRange(c), "`\(key)` is already set in this block",
                        related: [RelatedLocation(range: raw.range(of: firstNode), message: "first set here")],
                        fixes: [Fix(title: "Remove the repeated `\(key)`", edits: [TextEdit(range: lineRange(of: range), newText: "")], isCertain: false)])
                 continue
@@ -162,9 +209,9 @@ extension Checker {
             if id < 0 {
                 ref = nil
             } else if kind.anyElementProperty {
-                ref = styleableRefs[id]
+                ref = context.styleableRefs[id]
             } else {
-                ref = kindID >= 0 ? propertyRefs[kindID * propertyCount + id] : nil
+                ref = kindID >= 0 ? context.propertyRefs[kindID * context.propertyCount + id] : nil
             }
             guard let ref else {
                 reportUnknownProperty(node: c, kind: kind, scope: &scope)
@@ -173,7 +220,7 @@ extension Checker {
             ref._withUnsafeGuaranteedRef { checkValue(node: c, $0, scope: &scope) }
         }
         let styleNode = slots[key.style]
-        slotsChain = chain(ofStyleIn: styleNode)
+        slotsChain = context.chain(ofStyleIn: styleNode)
         // Required properties (a style supplies them to elements that use it; one that may
         // be hidden is not reported missing).
         for required in kind.required where slots[required.id] < 0 {
@@ -181,9 +228,9 @@ extension Checker {
             if required.alternatives.contains(where: { slots[$0] >= 0 }) { continue }
             if mayBeHidden(required.id) || required.alternatives.contains(where: { mayBeHidden($0) }) { continue }
             guard let block = tree.node(at: node).asBlock else { continue }
-            if effectiveProperty(block, schemaProperty.name) != nil { continue }
+            if context.effectiveProperty(block, schemaProperty.name) != nil { continue }
             let placeholder = schemaProperty.type.example
-            report(.missingProperty, block.headerRange,
+            findings.report(.missingProperty, block.headerRange,
                    "`\(kind.schema.name)` needs `\(schemaProperty.name)` (\(schemaProperty.type.expectation))\(schemaProperty.requiredUnless.isEmpty ? "" : ", or " + schemaProperty.requiredUnless.map { "`\($0)`" }.joined(separator: " or "))",
                    fixes: insertPropertyFix(block, key: schemaProperty.name, value: placeholder).map { [$0] } ?? [])
         }
@@ -191,7 +238,7 @@ extension Checker {
             guard let a = tree.node(at: slots[pair.0]).asProperty, let b = tree.node(at: slots[pair.1]).asProperty else { continue }
             // Reported at whichever of the two is written second, like a duplicate property.
             let (first, second) = a.range.start < b.range.start ? (a, b) : (b, a)
-            report(.conflictingProperties, second.keyToken.range, "`\(second.key)` and `\(first.key)` cannot both be set on `\(kind.schema.name)`",
+            findings.report(.conflictingProperties, second.keyToken.range, "`\(second.key)` and `\(first.key)` cannot both be set on `\(kind.schema.name)`",
                    related: [RelatedLocation(range: first.range, message: "`\(first.key)` is set here")])
         }
         if let chain = slotsChain, kindID != SchemaIndex.styleKindID {
@@ -214,32 +261,18 @@ extension Checker {
         // A sandbox (`isClean`) looks for errors only.
         guard !inSandbox else { return }
         let kindID = kind.id
-        let slot = kindID + 1
-        let findings: [Diagnostic]
-        let markers: [ReportMarker]
-        if let known = chain.findingsByKind[slot] {
-            findings = known
-            markers = chain.markersByKind[slot] ?? []
+        let known: StyleFindings.Known
+        if let found = styleFindings.known(chain: chain.index, kindID: kindID) {
+            known = found
         } else {
             let styleName = raw.atoms(of: useNode).first.map(raw.text) ?? ""
-            findings = styleDoesNotApply(schema: kind.schema, kindID: kindID, styleName: styleName, chain: chain)
-            // One marker per style property and kind, shared by every chain that holds it.
-            markers = findings.map { finding in
-                let source = finding.related.first
-                let key = StyleFinding(path: source?.path, start: source?.range.start ?? -1, kindID: kindID)
-                if let shared = reportMarkers[key] { return shared }
-                let marker = ReportMarker()
-                reportMarkers[key] = marker
-                return marker
-            }
-            chain.findingsByKind[slot] = findings
-            chain.markersByKind[slot] = markers
+            let found = styleDoesNotApply(schema: kind.schema, kindID: kindID, styleName: styleName, chain: chain)
+            known = styleFindings.remember(found, chain: chain.index, kindID: kindID)
         }
-        guard !findings.isEmpty else { return }
+        guard !known.findings.isEmpty else { return }
         let useRange = raw.valueRange(ofProperty: useNode)
-        for (finding, marker) in zip(findings, markers) where marker.set != styleFindingsGeneration {
-            marker.set = styleFindingsGeneration
-            diagnostics.append(finding.reported(at: useRange))
+        for (finding, marker) in zip(known.findings, known.markers) where styleFindings.firstInSet(marker) {
+            findings.append(finding.reported(at: useRange))
         }
     }
 
@@ -248,7 +281,7 @@ extension Checker {
         var reported: Set<String> = []
         for style in chain.styles {
             // A key that no element takes is reported in the style itself (TDL102).
-            for (i, id) in style.ids.enumerated() where id >= 0 && id != key.style && styleableRefs[id] != nil && !SchemaIndex.has(id, inKind: kindID) {
+            for (i, id) in style.ids.enumerated() where id >= 0 && id != key.style && context.styleableRefs[id] != nil && !SchemaIndex.has(id, inKind: kindID) {
                 let p = style.properties[i].property
                 let key = p.key
                 guard reported.insert(key).inserted else { continue }
@@ -283,7 +316,7 @@ extension Checker {
     /// An edit inserting `key: value` as the block's last property, indented like its siblings.
     func insertPropertyFix(_ block: BlockSyntax, key: String, value: String) -> Fix? {
         guard let close = block.closeBrace, let open = block.openBrace else { return nil }
-        let index = lineIndex
+        let index = context.lineIndex
         let headerLine = index.line(containing: open.start)
         let closeLine = index.line(containing: close.start)
         let indentOfHeader = leadingWhitespace(ofLine: headerLine, index)

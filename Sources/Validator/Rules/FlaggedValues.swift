@@ -12,7 +12,7 @@ extension Checker {
     /// paths ask.
     func syntaxDiagnostic(inValueOf node: Int) -> (atom: AtomSyntax?, diagnostic: Diagnostic)? {
         guard !tree.diagnostics.isEmpty, let property = tree.node(at: node).asProperty,
-              let d = syntaxIndex.first(inside: property.valueRange, of: tree) else { return nil }
+              let d = context.syntaxIndex.first(inside: property.valueRange, of: tree) else { return nil }
         return (property.atoms.first { $0.range.start <= d.range.start && d.range.end <= $0.range.end }, d)
     }
 
@@ -33,11 +33,11 @@ extension Checker {
                 return true
             case .size:
                 // Its fix would make a size out of range: the message stays, the fix goes.
-                report(code, syntax.range, MessageText(syntax.message))
+                findings.report(code, syntax.range, MessageText(syntax.message))
                 return true
             case .point, .pointOrElement:
                 let point = "\(a.text), \(b.text)"
-                report(code, syntax.range, "\(syntax.message.prefix { $0 != ";" }); `\(key)` is a point, written `\(point)`",
+                findings.report(code, syntax.range, "\(syntax.message.prefix { $0 != ";" }); `\(key)` is a point, written `\(point)`",
                        fixes: inRange ? [Fix(title: "Write `\(point)`", edits: [TextEdit(range: property.valueRange, newText: point)])] : [])
                 return true
             default:
@@ -47,11 +47,11 @@ extension Checker {
         if syntax.code == DiagnosticCode.unknownUnit.code && type.isNumeric {
             let units = type.numberUnits ?? (type == .integer ? [] : [.px])
             let allowed = units.isEmpty ? "no unit" : "a bare number or " + units.map { "`\($0.rawValue)`" }.joined(separator: ", ")
-            report(code, syntax.range, "\(syntax.message.prefix { $0 != ";" }); `\(key)` takes \(allowed)")
+            findings.report(code, syntax.range, "\(syntax.message.prefix { $0 != ";" }); `\(key)` takes \(allowed)")
             return true
         }
         if let atom, Checker.tokenFits(atom.kind, type) { return true }
-        report(code, syntax.range, "\(syntax.message); `\(key)` expects \(type.expectation)")
+        findings.report(code, syntax.range, "\(syntax.message); `\(key)` expects \(type.expectation)")
         return true
     }
 
@@ -82,7 +82,7 @@ extension Checker {
 }
 
 /// The parser's diagnostics by start, built on first use: a file of ten thousand `1x1`
-/// values asks ten thousand times. A class so the checker's copies share it.
+/// values asks ten thousand times. A class: the check's context holds it, built or not.
 final class SyntaxDiagnosticIndex {
     private var order: [Int]? = nil
 

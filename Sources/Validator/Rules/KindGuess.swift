@@ -8,7 +8,7 @@ extension Checker {
     /// inside a set, nil for a top-level block. What the sandbox reports is taken back out;
     /// the styles and parameters it finds used stay used (the block does use them).
     mutating func isClean(_ block: BlockSyntax, as guess: KindSchema, scope: Scope?) -> Bool {
-        let before = diagnostics.count
+        let before = findings.count
         let outer = inSandbox
         inSandbox = true
         let kindID = SchemaIndex.kindID(of: guess)
@@ -19,25 +19,24 @@ extension Checker {
             checkNameAndTitle(node: block.node.id, header: block.headerTokens, box)
             if box.freeFormProperties {
                 checkProperties(node: block.node.id, kind: box, scope: &scope)
-                if !block.blocks.isEmpty { report(.kindNotAllowed, block.headerRange, "") }
+                if !block.blocks.isEmpty { findings.report(.kindNotAllowed, block.headerRange, "") }
             } else {
                 checkBody(node: block.node.id, kind: box, scope: &scope)
             }
             slots.removeAll()
             for token in scope.elementReferences[references...] where scope.names.node(named: token, in: raw.bytes) == nil {
-                report(.undefinedElement, token.range, "")
+                findings.report(.undefinedElement, token.range, "")
             }
         } else if guess.name == "style" {
             checkNameAndTitle(block, guess)
             checkProperties(block, schema: guess, scope: nil)
-            if !block.blocks.isEmpty { report(.kindNotAllowed, block.headerRange, "") }
+            if !block.blocks.isEmpty { findings.report(.kindNotAllowed, block.headerRange, "") }
         } else {
             checkNameAndTitle(block, guess)
             var inner = Scope(container: block, kind: guess.name)
             checkContainer(block, schema: guess, scope: &inner)
         }
-        let clean = !diagnostics[before...].contains { $0.severity == .error }
-        diagnostics.removeSubrange(before...)
+        let clean = !findings.takeBack(from: before).contains { $0.severity == .error }
         inSandbox = outer
         return clean
     }

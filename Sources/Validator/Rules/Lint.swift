@@ -53,7 +53,7 @@ extension Checker {
     mutating func lintUnchecked(_ node: Int, kindID: Int, frame: LintFrame) {
         slots.fill(block: node, nodes)
         if !misspeltKeys.isEmpty { misspeltKeys.removeAll() }
-        slotsChain = chain(ofStyleIn: slots[key.style])
+        slotsChain = context.chain(ofStyleIn: slots[key.style])
         let inner = lintElement(node, kindID: kindID, frame: frame)
         slots.removeAll()
         guard let inner else { return }
@@ -84,7 +84,7 @@ extension Checker {
         }
 
         if (box.width == 0 || box.height == 0) && kindID != lintKinds.divider {
-            report(.zeroSize, sizeRange(node), "`\(element: node, raw)` has zero \(box.width == 0 ? "width" : "height") and will not be visible")
+            findings.report(.zeroSize, sizeRange(node), "`\(element: node, raw)` has zero \(box.width == 0 ? "width" : "height") and will not be visible")
         }
         let isLine = kindID == lintKinds.line || kindID == lintKinds.arrow
         // A group without `size` (or without `width` or `height`) takes its members' box:
@@ -97,7 +97,7 @@ extension Checker {
             for (name, id) in [("from", key.from), ("to", key.to)] {
                 if let p = point(id), p.0 < 0 || p.1 < 0 || p.0 > canvas.0 || p.1 > canvas.1 {
                     outsideReports += 1
-                    report(.outsideCanvas, lintRange(node, id),
+                    findings.report(.outsideCanvas, lintRange(node, id),
                            "`\(name)` point (\(number: p.0), \(number: p.1)) lies outside the \(number: canvas.0) x \(number: canvas.1) canvas")
                 }
             }
@@ -131,12 +131,12 @@ extension Checker {
                 decorative.title = "Mark as decorative: `alt: \"\"` (screen readers skip it)"
                 fixes.append(decorative)
             }
-            report(.missingAlt, block.headerRange, "image\(block.name.map { " `\($0)`" } ?? "") has no `alt` text for screen readers; describe it, or write `alt: \"\"` if it is decorative",
+            findings.report(.missingAlt, block.headerRange, "image\(block.name.map { " `\($0)`" } ?? "") has no `alt` text for screen readers; describe it, or write `alt: \"\"` if it is decorative",
                    fixes: fixes)
         }
         // A hint, not a warning: whether the video has any sound to caption is not known here.
         if kindID == lintKinds.video && !isSet(key.captions) && !mayBeHidden(key.captions), let block = tree.node(at: node).asBlock {
-            report(.missingCaptions, block.headerRange, "video\(block.name.map { " `\($0)`" } ?? "") has no `captions`; if it has speech or other sound, give their text as a WebVTT file (`captions: \"….vtt\"`)")
+            findings.report(.missingCaptions, block.headerRange, "video\(block.name.map { " `\($0)`" } ?? "") has no `captions`; if it has speech or other sound, give their text as a WebVTT file (`captions: \"….vtt\"`)")
         }
         guard kindID == lintKinds.group else { return nil }
         let border = number(key.borderWidth) ?? 0
@@ -278,7 +278,7 @@ extension Checker {
             : natural
             ? "`\(element: block, raw)` (\(number: x), \(number: y), natural size \(number: w) x \(number: h)) is \(literal: wholly ? "wholly" : "partly") outside the \(number: canvas.0) x \(number: canvas.1) canvas (past the \(edges: edges) edge)"
             : "`\(element: block, raw)` (\(number: x), \(number: y), \(number: w) x \(number: h)) is \(literal: wholly ? "wholly" : "partly") outside the \(number: canvas.0) x \(number: canvas.1) canvas (past the \(edges: edges) edge)"
-        report(.outsideCanvas, range ?? lintRange(block, key.at), message)
+        findings.report(.outsideCanvas, range ?? lintRange(block, key.at), message)
     }
 
     /// Empty text, text that cannot fit its box (TDL312, `TextRoom`), contrast.
@@ -307,7 +307,7 @@ extension Checker {
         if text?.blank == true {
             let textKey = isButton ? "label" : "text"
             let kind = raw.blockHeader(block).kind.map(raw.text) ?? ""
-            report(.emptyText, lintRange(block, textID), "`\(textKey)` is empty, so the \(kind) shows nothing")
+            findings.report(.emptyText, lintRange(block, textID), "`\(textKey)` is empty, so the \(kind) shows nothing")
         } else if let room, let m = text?.measure {
             checkTextFits(block, textID: textID, room, m)
         }
@@ -334,7 +334,7 @@ extension Checker {
         let large = size >= 24 || (size >= 19 && bold)
         let required = large ? 3.0 : 4.5
         if ratio + 1e-9 < required {
-            report(.lowContrast, lintRange(block, key.color),
+            findings.report(.lowContrast, lintRange(block, key.color),
                    "text colour \(hex: foreground) on \(hex: background) has contrast \(hundredthsDown: ratio):1; WCAG AA needs \(literal: large ? "3" : "4.5"):1 for \(literal: large ? "large" : "normal-size") text")
         }
     }

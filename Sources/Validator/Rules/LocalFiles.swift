@@ -54,7 +54,7 @@ extension Checker {
             nextWithHash.append(pathByHash[hash] ?? -1)
             pathByHash[hash] = index
             paths.append(relative)
-            answers.append(project.localFile(relative, from: file))
+            answers.append(context.project.localFile(relative, from: context.file))
             return index
         }
         // Per use, its group (-1: names no local file): reused sets' uses, then the walk's.
@@ -80,7 +80,7 @@ extension Checker {
             tokenByHash[hash] = seenTokens.count - 1
         }
         if answers.contains(where: { $0.map { !$0.exists } ?? false }) {
-            let folder = file.location.map { location -> String in
+            let folder = context.file.location.map { location -> String in
                 guard let slash = location.lastIndex(of: "/") else { return "" }
                 return String(location[..<slash]) + "/"
             } ?? ""
@@ -94,7 +94,7 @@ extension Checker {
                 let path = shown[g] ?? (!folder.isEmpty && found.path.hasPrefix(folder) ? String(found.path.dropFirst(folder.count)) : paths[g])
                 shown[g] = path
                 let key = use.keyID >= 0 && use.keyID < names.count ? names[use.keyID] : "this URL"
-                report(.missingLocalFile, use.range,
+                findings.report(.missingLocalFile, use.range,
                        "`\(key)` names `\(path)`, which does not exist (relative to this document's folder); the exported page will not find it")
             }
         }

@@ -387,7 +387,7 @@ extension Checker {
             let message: MessageText = r.toCanvas
                 ? "the word `\(word)` is at least \(number: need) px wide at font size \(number: px(r.fontSize)), but only \(number: px(r.width)) px lie between the `at` of `\(element: block, raw)` and the canvas's right edge"
                 : "the word `\(word)` is at least \(number: need) px wide at font size \(number: px(r.fontSize)), wider than the \(number: px(r.width)) px the box of `\(element: block, raw)` leaves for text"
-            report(.textDoesNotFit, lintRange(block, textID), message)
+            findings.report(.textDoesNotFit, lintRange(block, textID), message)
             return
         }
         guard let height = r.height else { return }
@@ -396,7 +396,7 @@ extension Checker {
         let need = shown * r.lineHeight
         guard need > height + r.slack else { return }
         let message: MessageText = "`\(element: block, raw)` shows at least \(number: shown) line\(literal: shown == 1 ? "" : "s") of \(number: px(r.lineHeight)) px (\(number: px(need)) px) at font size \(number: px(r.fontSize)), but its box leaves \(number: px(height)) px of height for text"
-        report(.textDoesNotFit, lintRange(block, textID), message)
+        findings.report(.textDoesNotFit, lintRange(block, textID), message)
     }
 
     /// The line height in px of the element in `slots`: its `line-height` (a bare number a

@@ -18,7 +18,7 @@ extension Checker {
               name == nil || kind.takesName, title == nil || kind.takesTitle,
               name != nil || !kind.requiresName else { return false }
         let header = ByteRange(start: property.keyToken.start, end: last.range.end)
-        report(.unfinishedBlockHeader, header,
+        findings.report(.unfinishedBlockHeader, header,
                "`\(tree.text(of: header))` is the header of a `\(kind.name)` block without its `{`",
                fixes: [openBlockFix(kind, header: header, parent: property.block)])
         return true
@@ -27,7 +27,7 @@ extension Checker {
     /// ` {`, the kind's required and recommended properties with placeholder values, and `}`
     /// on a line of its own, indented as the lines around are; ` {}` when there are none.
     func openBlockFix(_ kind: KindSchema, header: ByteRange, parent: BlockSyntax?) -> Fix {
-        let index = lineIndex
+        let index = context.lineIndex
         let indent = leadingWhitespace(ofLine: index.line(containing: header.start), index)
         var unit = "  "
         if let open = parent?.openBrace {

@@ -30,7 +30,7 @@ extension Checker {
             let owners = Schema.kinds(acceptingProperty: property.key).prefix(4).map { "`\($0.name)`" }.joined(separator: ", ")
             message += "; it belongs to \(owners)"
         }
-        report(.unknownProperty, property.keyToken.range, MessageText(message), fixes: fixes)
+        findings.report(.unknownProperty, property.keyToken.range, MessageText(message), fixes: fixes)
         noteUnknownKey(property, meant: allNearest(property.key, among: names), scope: &scope)
     }
 
@@ -39,12 +39,11 @@ extension Checker {
     mutating func valueFindings(node: Int, as guess: String, kind: SchemaIndex.KindBox, scope: inout Scope) -> [Diagnostic] {
         let id = SchemaIndex.properties.id(guess)
         guard id >= 0 else { return [] }
-        let ref = kind.anyElementProperty ? styleableRefs[id] : kind.id >= 0 ? propertyRefs[kind.id * propertyCount + id] : nil
+        let ref = kind.anyElementProperty ? context.styleableRefs[id] : kind.id >= 0 ? context.propertyRefs[kind.id * context.propertyCount + id] : nil
         guard let ref else { return [] }
-        let before = diagnostics.count, references = scope.elementReferences.count
+        let before = findings.count, references = scope.elementReferences.count
         ref._withUnsafeGuaranteedRef { checkValue(node: node, $0, scope: &scope) }
-        let found = Array(diagnostics[before...])
-        diagnostics.removeSubrange(before...)
+        let found = Array(findings.takeBack(from: before))
         scope.elementReferences.removeSubrange(references...)
         return found
     }

@@ -27,7 +27,7 @@ extension Checker {
             if schema.check == .languageTag {
                 let value = AtomSyntax(tree: tree, token: t).stringValue
                 if !isLanguageTag(value) {
-                    report(.wrongType, raw.valueRange(ofProperty: node), "`\(value)` is not a BCP 47 language tag such as \"en\" or \"pt-BR\"")
+                    findings.report(.wrongType, raw.valueRange(ofProperty: node), "`\(value)` is not a BCP 47 language tag such as \"en\" or \"pt-BR\"")
                 }
             }
         case .text:
@@ -75,7 +75,7 @@ extension Checker {
             guard isString else { return wrongType(node, schema) }
         case .styleReference:
             guard t.kind == .identifier else { return wrongType(node, schema) }
-            let id = styleID(t)
+            let id = context.styleID(t)
             if id < 0 && importsFailed {
                 // The style may be in the import that failed: its TDL113 or TDL114 is the report.
                 return
@@ -93,7 +93,7 @@ extension Checker {
                     // use, misspelt.
                     for meant in allNearest(name, among: candidates.message) { noteMeant(style: meant) }
                 }
-                report(.undefinedStyle, t.range, MessageText(message), fixes: fixes)
+                findings.report(.undefinedStyle, t.range, MessageText(message), fixes: fixes)
             }
         case .pointOrElement:
             if t.kind == .identifier {
@@ -113,7 +113,7 @@ extension Checker {
     var importsFailed: Bool {
         mutating get {
             if let known = importFailure { return known }
-            let failed = diagnostics.contains { $0.code == DiagnosticCode.importNotFound.code || $0.code == DiagnosticCode.importCycle.code }
+            let failed = findings.diagnostics.contains { $0.code == DiagnosticCode.importNotFound.code || $0.code == DiagnosticCode.importCycle.code }
             importFailure = failed
             return failed
         }
@@ -157,7 +157,7 @@ extension Checker {
                     // The fix only when `a x b` is a size this property takes.
                     let valid = pxOnly(list[0], w.unitStart) && pxOnly(list[1], h.unitStart)
                         && (schema.range.map { $0.contains(w.value) && $0.contains(h.value) } ?? true)
-                    report(.wrongType, range, "`\(propertyKey(node))` is a size, written `W x H`",
+                    findings.report(.wrongType, range, "`\(propertyKey(node))` is a size, written `W x H`",
                            fixes: valid ? [Fix(title: "Write `\(a) x \(b)`", edits: [TextEdit(range: range, newText: "\(a) x \(b)")])] : [])
                     return
                 }
@@ -177,7 +177,7 @@ extension Checker {
                     message += guess.suffix
                     fixes.append(guess.fix)
                 }
-                report(.unknownEnumValue, list[1].range, MessageText(message), fixes: fixes)
+                findings.report(.unknownEnumValue, list[1].range, MessageText(message), fixes: fixes)
             }
         case .string, .languageTag, .text, .url, .number, .integer, .boolean, .color, .enumeration,
              .styleReference, .paramDefault:
@@ -189,7 +189,7 @@ extension Checker {
     mutating func wrongType(_ node: Int, _ schema: SchemaIndex.PropertyBox) {
         if reportedAsSyntax(node, schema) { return }
         let what = describe(tree.node(at: node).asProperty?.atoms ?? [])
-        report(.wrongType, raw.valueRange(ofProperty: node), "`\(propertyKey(node))` expects \(schema.schema.type.expectation), found \(what)")
+        findings.report(.wrongType, raw.valueRange(ofProperty: node), "`\(propertyKey(node))` expects \(schema.schema.type.expectation), found \(what)")
     }
 
     /// A number whose unit its property does not take.
@@ -198,7 +198,7 @@ extension Checker {
         let units = schema.schema.type.numberUnits ?? []
         let written = tree.text(of: ByteRange(start: unitStart, end: token.end))
         let allowed = units.isEmpty ? "no unit" : "a bare number or " + units.map { "`\($0.rawValue)`" }.joined(separator: ", ")
-        report(.wrongType, token.range, "`\(propertyKey(node))` takes \(allowed), not `\(written)`")
+        findings.report(.wrongType, token.range, "`\(propertyKey(node))` takes \(allowed), not `\(written)`")
     }
 
     /// An identifier that is not one of its enumeration's values.
@@ -211,7 +211,7 @@ extension Checker {
             message = "`\(value)` is not a value of `\(key)`; did you mean `\(guess)`? Expected one of " + values.map { "`\($0)`" }.joined(separator: ", ")
             fixes.append(Fix(title: "Change to `\(guess)`", edits: [TextEdit(range: token.range, newText: guess)], isCertain: false))
         }
-        report(.unknownEnumValue, token.range, MessageText(message), fixes: fixes)
+        findings.report(.unknownEnumValue, token.range, MessageText(message), fixes: fixes)
     }
 
     /// Whether a string token holds `{{` anywhere: interpolations and stray braces both need it.
@@ -262,7 +262,7 @@ extension Checker {
     }
 
     @inline(never) mutating func reportRange(_ value: Double, _ schema: SchemaIndex.PropertyBox, _ allowed: ValueRange, _ token: Token) {
-        report(.outOfRange, token.range, "`\(schema.schema.name)` must be \(allowed), found \(number: value)")
+        findings.report(.outOfRange, token.range, "`\(schema.schema.name)` must be \(allowed), found \(number: value)")
     }
 
     mutating func checkColor(_ token: Token, node: Int, _ schema: SchemaIndex.PropertyBox) {
@@ -282,10 +282,10 @@ extension Checker {
                 message += guess.suffix
                 fixes.append(guess.fix)
             }
-            report(.unknownEnumValue, atom.range, MessageText(message), fixes: fixes)
+            findings.report(.unknownEnumValue, atom.range, MessageText(message), fixes: fixes)
         default:
             if reportedAsSyntax(node, schema) { return }
-            report(.wrongType, atom.range, "`\(propertyKey(node))` expects a colour (#RRGGBB or a CSS colour name), found \(describe([atom]))")
+            findings.report(.wrongType, atom.range, "`\(propertyKey(node))` expects a colour (#RRGGBB or a CSS colour name), found \(describe([atom]))")
         }
     }
 
@@ -294,7 +294,7 @@ extension Checker {
         let found = atom.interpolations
         for (name, range) in found {
             if !isIdentifier(name) {
-                report(.malformedInterpolation, range, "`{{\(name)}}` is not a parameter reference; write `{{name}}`, or `\\{{` for literal braces")
+                findings.report(.malformedInterpolation, range, "`{{\(name)}}` is not a parameter reference; write `{{name}}`, or `\\{{` for literal braces")
                 continue
             }
             if range.length != name.utf8.count + 4 {
@@ -306,13 +306,13 @@ extension Checker {
                 let writable = scope.kind == "template" ? scope.params[name] != nil : scope.kind != "annotations"
                 var fixes = [Fix(title: "Escape the brace", edits: [TextEdit(range: ByteRange(start: range.start, end: range.start), newText: "\\")], isCertain: false)]
                 if writable { fixes.insert(Fix(title: "Write `{{\(name)}}`", edits: [TextEdit(range: range, newText: "{{\(name)}}")], isCertain: false), at: 0) }
-                report(.malformedInterpolation, range, "`{{` and `}}` must touch the parameter name: write `{{\(name)}}`, or `\\{{` for literal braces",
+                findings.report(.malformedInterpolation, range, "`{{` and `}}` must touch the parameter name: write `{{\(name)}}`, or `\\{{` for literal braces",
                        fixes: fixes)
                 continue
             }
             if scope.kind == "annotations" {
                 // Only templates declare parameters; in an annotation set `{{name}}` would be shown as is.
-                report(.undefinedParameter, range, "`{{\(name)}}` refers to a parameter, but annotation sets have none; write `\\{{` for literal braces",
+                findings.report(.undefinedParameter, range, "`{{\(name)}}` refers to a parameter, but annotation sets have none; write `\\{{` for literal braces",
                        fixes: [Fix(title: "Escape the brace", edits: [TextEdit(range: ByteRange(start: range.start, end: range.start), newText: "\\")])])
                 continue
             }
@@ -329,7 +329,7 @@ extension Checker {
                     message += "; did you mean `\(guess)`?"
                     fixes.append(Fix(title: "Change to `{{\(guess)}}`", edits: [TextEdit(range: range, newText: "{{\(guess)}}")], isCertain: false))
                 }
-                report(.undefinedParameter, range, MessageText(message), fixes: fixes)
+                findings.report(.undefinedParameter, range, MessageText(message), fixes: fixes)
             }
         }
         // A `{{` that formed no interpolation.
@@ -345,7 +345,7 @@ extension Checker {
                        scope.params[name] != nil {
                         scope.usedParams.insert(name)
                     }
-                    report(.malformedInterpolation, ByteRange(start: k, end: k + 2),
+                    findings.report(.malformedInterpolation, ByteRange(start: k, end: k + 2),
                            "`{{` starts no `{{name}}` interpolation; write `\\{{` for literal braces",
                            fixes: [Fix(title: "Escape the brace", edits: [TextEdit(range: ByteRange(start: k, end: k), newText: "\\")])])
                     k += 2
@@ -386,10 +386,10 @@ extension Checker {
         case .allowed:
             break
         case .dangerous(let scheme):
-            report(.unsafeURL, atom.range, "`\(key)` uses a `\(scheme):` URL\(filledIn), which can run script or embed content; it is never exported. Use an http, https or mailto URL, or a relative path")
+            findings.report(.unsafeURL, atom.range, "`\(key)` uses a `\(scheme):` URL\(filledIn), which can run script or embed content; it is never exported. Use an http, https or mailto URL, or a relative path")
         case .unsupported(let scheme):
             let allowed = URLPolicy.allowsMailto(key: key) ? "http, https, mailto and relative paths" : "http, https and relative paths"
-            report(.unsupportedURL, atom.range, "`\(key)` uses the `\(scheme):` scheme\(filledIn); for `\(key)` only \(allowed) are exported")
+            findings.report(.unsupportedURL, atom.range, "`\(key)` uses the `\(scheme):` scheme\(filledIn); for `\(key)` only \(allowed) are exported")
         }
     }
 
