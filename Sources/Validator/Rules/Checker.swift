@@ -47,13 +47,14 @@ struct Checker {
     /// Findings of unchanged templates from the previous validation (language server only).
     let cache: ValidationCache?
 
-    // The parts of the context every rule reads, by their short names.
-    var tree: SyntaxTree { context.tree }
-    var raw: RawSyntaxView { context.raw }
-    var key: SchemaIndex.Keys { context.key }
-    var lintKinds: LintKinds { context.lintKinds }
-    var styles: [String: StyleDefinition] { context.styles }
-    var chains: [String: StyleChain] { context.chains }
+    // The parts of the context every rule reads, by their short names (inlined: a call would
+    // return all of `key`'s or `lintKinds`' fields to read one).
+    @inline(__always) var tree: SyntaxTree { context.tree }
+    @inline(__always) var raw: RawSyntaxView { context.raw }
+    @inline(__always) var key: SchemaIndex.Keys { context.key }
+    @inline(__always) var lintKinds: LintKinds { context.lintKinds }
+    @inline(__always) var styles: [String: StyleDefinition] { context.styles }
+    @inline(__always) var chains: [String: StyleChain] { context.chains }
 
     init(file: ProjectFile, project: Project, raw: RawSyntaxView, cache: ValidationCache? = nil) {
         let nodes = NodeTable(file.tree, deferSets: cache != nil)

@@ -10,7 +10,7 @@ extension Checker {
     /// under a misspelt key of the block or of a style of its chain, or by a style that
     /// names no style.
     @inline(__always)
-    mutating func mayBeHidden(_ id: Int) -> Bool {
+    func mayBeHidden(_ id: Int) -> Bool {
         if !misspeltKeys.isEmpty && (misspeltKeys.contains(id) || misspeltKeys.contains(key.style)) { return true }
         if let chain = slotsChain { return chain.hidesKeys && chain.hides(id) }
         return slots[key.style] >= 0

@@ -150,19 +150,18 @@ extension Checker {
     }
 
     /// Whether the element in `slots` has `visible: false`.
-    mutating func isHidden() -> Bool {
+    @inline(__always) func isHidden() -> Bool {
         read(key.visible) { raw, node in raw.atoms(of: node).first.map { raw.token($0, equals: "false") } } ?? false
     }
 
     // MARK: Reading the element's values
     //
-    // These only read, but are `mutating`: called from the rules (which report, so mutate),
-    // a non-mutating method got its own copy of the whole checker, 432 bytes, at every call.
+    // Inlined: lint calls them a dozen times per element, and a call passes the checker.
 
     /// Reads key `id` of the element in `slots` as it sees it (its own, else the nearest
     /// style's) with `body(view, propertyNode)`; nil when no one sets it. The checked tree is
     /// read through the raw view; an imported style's tree through its own.
-    mutating func read<R>(_ id: Int, _ body: (RawSyntaxView, Int) -> R?) -> R? {
+    @inline(__always) func read<R>(_ id: Int, _ body: (RawSyntaxView, Int) -> R?) -> R? {
         let node = slots[id]
         if node >= 0 { return body(raw, node) }
         guard let chain = slotsChain else { return nil }
@@ -172,33 +171,19 @@ extension Checker {
         return style.block.tree.withRawView { body($0, styleNode) }
     }
 
-    mutating func isSet(_ id: Int) -> Bool { slots[id] >= 0 || (slotsChain?.sets(id) ?? false) }
+    @inline(__always) func isSet(_ id: Int) -> Bool { slots[id] >= 0 || (slotsChain?.sets(id) ?? false) }
 
     /// The element's own property `id`, as `checkValue` decoded it in `shape`, if it did.
     @inline(__always)
-    mutating func decodedOwn(_ id: Int, _ shape: DecodedValues.Shape) -> (Double, Double)? {
+    func decodedOwn(_ id: Int, _ shape: DecodedValues.Shape) -> (Double, Double)? {
         let node = slots[id]
         return node >= 0 ? decoded.value(id, node: node, shape) : nil
     }
 
-    // (`if let` rather than `??`: the operator's autoclosure would capture, so copy, the
-    // whole checker on every call.)
-    mutating func point(_ id: Int) -> (Double, Double)? {
-        if let v = decodedOwn(id, .point) { return v }
-        return read(id, Checker.parsePoint)
-    }
-    mutating func number(_ id: Int) -> Double? {
-        if let v = decodedOwn(id, .number) { return v.0 }
-        return read(id, Checker.parseNumber)
-    }
-    mutating func color(_ id: Int) -> RGBAColor? {
-        if let v = decodedOwn(id, .color) { return DecodedValues.color(v.0) }
-        return read(id, Checker.parseColor)
-    }
-    mutating func size(_ id: Int) -> (Double, Double)? {
-        if let v = decodedOwn(id, .size) { return v }
-        return read(id, Checker.parseSize)
-    }
+    @inline(__always) func point(_ id: Int) -> (Double, Double)? { decodedOwn(id, .point) ?? read(id, Checker.parsePoint) }
+    @inline(__always) func number(_ id: Int) -> Double? { decodedOwn(id, .number)?.0 ?? read(id, Checker.parseNumber) }
+    @inline(__always) func color(_ id: Int) -> RGBAColor? { decodedOwn(id, .color).map { DecodedValues.color($0.0) } ?? read(id, Checker.parseColor) }
+    @inline(__always) func size(_ id: Int) -> (Double, Double)? { decodedOwn(id, .size) ?? read(id, Checker.parseSize) }
 
     static func parseSize(_ raw: RawSyntaxView, _ node: Int) -> (Double, Double)? {
         let list = raw.atoms(of: node)
@@ -247,14 +232,14 @@ extension Checker {
     /// Where to report a problem with key `id` of the element: its own value; when the value
     /// comes from a style, the element's `style:` (the style may be shared, or in another
     /// file); else the element's header.
-    mutating func lintRange(_ block: Int, _ id: Int) -> ByteRange {
+    func lintRange(_ block: Int, _ id: Int) -> ByteRange {
         if slots[id] >= 0 { return raw.valueRange(ofProperty: slots[id]) }
         let use = slots[key.style]
         if isSet(id), use >= 0 { return raw.valueRange(ofProperty: use) }
         return raw.headerRange(ofBlock: block)
     }
 
-    mutating func sizeRange(_ block: Int) -> ByteRange {
+    func sizeRange(_ block: Int) -> ByteRange {
         let id = [key.size, key.width, key.height].first { isSet($0) } ?? key.size
         return lintRange(block, id)
     }
@@ -357,9 +342,9 @@ extension Checker {
     }
 }
 
-/// Kind ids and per-kind facts the lint rules test. The checker keeps a copy
-/// (`Checker.lintKinds`): read as `static let`s, each of the half-dozen tests per element
-/// passed a one-time-initialisation check.
+/// Kind ids and per-kind facts the lint rules test. The check's context holds them
+/// (`CheckContext.lintKinds`): read as `static let`s, each of the half-dozen tests per
+/// element passed a one-time-initialisation check.
 struct LintKinds {
     /// Kinds that show text, by kind id.
     let showsText: [Bool] = {

@@ -302,8 +302,9 @@ extension Checker {
 
     /// The room the element in `slots` gives its text; nil when nothing can be checked. `box`
     /// is its outer box on the canvas; without a width, the room is what lies between its
-    /// `at` and the canvas's right edge (a text wraps there at the latest).
-    mutating func textRoom(kindID: Int, box: Box, canvas: (Double, Double)?, fontSize: Double) -> TextRoom? {
+    /// `at` and the canvas's right edge (a text wraps there at the latest). Inlined into
+    /// `checkText`, its one caller (as `textLineHeight` into it): a call passes the checker.
+    @inline(__always) func textRoom(kindID: Int, box: Box, canvas: (Double, Double)?, fontSize: Double) -> TextRoom? {
         // A box of zero width or height is TDL308 already.
         guard fontSize > 0, fontSize.isFinite, box.width != 0, box.height != 0 else { return nil }
         let isLabel = kindID == lintKinds.label
@@ -402,7 +403,7 @@ extension Checker {
     /// The line height in px of the element in `slots`: its `line-height` (a bare number a
     /// multiple of the font size, `150%` a percentage), else the font size, which "normal" is
     /// at least in common fonts; a label's lines are 1.2 em, as its export sets them.
-    mutating func textLineHeight(_ fontSize: Double, isLabel: Bool) -> Double {
+    @inline(__always) func textLineHeight(_ fontSize: Double, isLabel: Bool) -> Double {
         if isLabel { return 1.2 * fontSize }
         guard isSet(key.lineHeight), let own = number(key.lineHeight), own > 0 else { return fontSize }
         let percent = read(key.lineHeight) { raw, node -> Bool? in

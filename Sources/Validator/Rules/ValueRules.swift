@@ -406,7 +406,7 @@ extension Checker {
         }
     }
 
-    /// Static: called from `checkURL` (mutating), a method would copy the whole checker.
+    /// Whether the bytes of `range` start with `prefix`.
     static func startsWith(_ bytes: UnsafeBufferPointer<UInt8>, _ range: ByteRange, _ prefix: StaticString) -> Bool {
         let n = prefix.utf8CodeUnitCount
         guard range.end - range.start >= n else { return false }
