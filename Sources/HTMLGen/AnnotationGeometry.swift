@@ -1,3 +1,5 @@
+import Validator
+
 /// Geometry of annotation elements: boxes, line ends that meet another element's box, and
 /// the layout of label text. Everything is in the image's px.
 struct Rect: Hashable {
@@ -22,13 +24,13 @@ enum AnnotationGeometry {
     /// The element's box: `at` and `size` (a number's default size is filled in by the
     /// resolver; a label without `size` fits its text; a line spans its ends).
     static func box(_ e: ResolvedElement, lines: [String: (from: (x: Double, y: Double), to: (x: Double, y: Double))]) -> Rect {
-        if e.kind == "line" || e.kind == "arrow", let ends = lines[e.id] {
+        if e.kindID == .line || e.kindID == .arrow, let ends = lines[e.id] {
             return Rect(x: min(ends.from.x, ends.to.x), y: min(ends.from.y, ends.to.y),
                         width: abs(ends.to.x - ends.from.x), height: abs(ends.to.y - ends.from.y))
         }
         let at = e[.at]?.point ?? (0, 0)
         if let size = e[.size]?.size { return Rect(x: at.x, y: at.y, width: size.width, height: size.height) }
-        if e.kind == "label" {
+        if e.kindID == .label {
             let layout = labelLayout(e)
             return Rect(x: at.x, y: at.y, width: layout.width, height: layout.height)
         }
@@ -57,7 +59,7 @@ enum AnnotationGeometry {
     static func lineEnds(_ elements: [ResolvedElement]) -> [String: (from: (x: Double, y: Double), to: (x: Double, y: Double))] {
         // Boxes of the elements a line may point at (lines among them span their point ends).
         var pointEnds: [String: (from: (x: Double, y: Double), to: (x: Double, y: Double))] = [:]
-        for e in elements where e.kind == "line" || e.kind == "arrow" {
+        for e in elements where e.kindID == .line || e.kindID == .arrow {
             let at = e[.at]?.point ?? (0, 0)
             if let f = e[.from]?.point, let t = e[.to]?.point {
                 pointEnds[e.id] = ((f.x + at.x, f.y + at.y), (t.x + at.x, t.y + at.y))
@@ -66,11 +68,11 @@ enum AnnotationGeometry {
         var boxes: [String: Rect] = [:]
         for e in elements {
             guard let name = e.name, boxes[name] == nil else { continue }
-            if (e.kind == "line" || e.kind == "arrow") && pointEnds[e.id] == nil { continue }
+            if (e.kindID == .line || e.kindID == .arrow) && pointEnds[e.id] == nil { continue }
             boxes[name] = box(e, lines: pointEnds)
         }
         var result: [String: (from: (x: Double, y: Double), to: (x: Double, y: Double))] = [:]
-        for e in elements where e.kind == "line" || e.kind == "arrow" {
+        for e in elements where e.kindID == .line || e.kindID == .arrow {
             let at = e[.at]?.point ?? (0, 0)
             func anchor(_ v: ResolvedValue?) -> (point: (x: Double, y: Double)?, box: Rect?) {
                 switch v {

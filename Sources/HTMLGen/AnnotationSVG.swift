@@ -147,24 +147,24 @@ public enum AnnotationSVG {
         if e[.visible]?.bool == false { out.raw(" display=\"none\"") }
         out.raw(">\n")
         let inner = indent + "  "
-        switch e.kind {
-        case "rect", "highlight":
+        switch e.kindID {
+        case .rect, .highlight:
             rect(box, radius: e[.cornerRadius]?.number ?? 0, fill: e[.fill]?.color, stroke: e[.stroke]?.color,
                  width: e[.strokeWidth]?.number ?? 2, indent: inner, into: &out)
-        case "ellipse":
+        case .ellipse:
             out.raw(inner); out.raw("<ellipse")
             let c = box.center
             out.attribute("cx", number: c.x); out.attribute("cy", number: c.y)
             out.attribute("rx", number: box.width / 2); out.attribute("ry", number: box.height / 2)
             paint(fill: e[.fill]?.color, stroke: e[.stroke]?.color, width: e[.strokeWidth]?.number ?? 2, into: &out)
             out.raw("/>\n")
-        case "line", "arrow":
+        case .line, .arrow:
             if let ends { line(e, index: index, ends: ends, indent: inner, defs: &defs, out: &out) }
-        case "label":
+        case .label:
             label(e, box: box, setDirection: item.direction, indent: inner, into: &out)
-        case "number":
+        case .number:
             number(e, box: box, indent: inner, into: &out)
-        case "blur":
+        case .blur:
             blur(e, index: index, box: box, item: item, image: image, indent: inner, defs: &defs, out: &out)
         default:
             break

@@ -1,5 +1,6 @@
 import Basics
 import TemplateFormat
+import Validator
 
 /// A template parameter's value: the default written in `params`, or a value from the
 /// caller's data (`--data FILE`). Parameters are strings, numbers or booleans only.
@@ -90,7 +91,7 @@ public enum ParameterBinding {
     public static func declared(in template: BlockSyntax) -> [ResolvedParameter] {
         var result: [ResolvedParameter] = []
         var seen: Set<String> = []
-        for params in template.blocks where params.kind == "params" {
+        for params in template.blocks where params.kindID == .params {
             for p in params.properties where !seen.contains(p.key) {
                 seen.insert(p.key)
                 let atoms = p.atoms

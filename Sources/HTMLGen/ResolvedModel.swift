@@ -158,6 +158,8 @@ final class PropertyStore: Sendable {
 public struct ResolvedElement: Sendable, Hashable {
     /// The block kind: `text`, `group`, `arrow`, ….
     public let kind: String
+    /// The kind's id, which the writers test (`.group`, `.arrow`).
+    public let kindID: KindID
     /// The name as written, or nil for an unnamed element.
     public let name: String?
     /// Unique within its template or set: the name, with the names of enclosing groups
@@ -182,6 +184,7 @@ public struct ResolvedElement: Sendable, Hashable {
     init(kind: String, name: String?, range: Range<Int>, defaults: KindDefaults,
          children: [ResolvedElement], box: ResolvedBox?) {
         self.kind = kind
+        kindID = KindID(kind)
         self.name = name
         self.id = ""
         self.range = range

@@ -44,10 +44,10 @@ extension ResolvedDocument {
         var seen: Set<String> = []
         for block in tree.document.blocks {
             guard let name = block.name, !seen.contains(name) else { continue }
-            guard block.kind == "template" || block.kind == "annotations" else { continue }
+            guard block.kindID == .template || block.kindID == .annotations else { continue }
             seen.insert(name)
             if let wanted, !wanted.contains(name) { continue }
-            if block.kind == "template" {
+            if block.kindID == .template {
                 let params = ParameterBinding.declared(in: block)
                 declared.append(params)
                 let bound = ParameterBinding.bind(params, data: data, template: name, issues: &resolver.issues)
@@ -379,7 +379,7 @@ struct Resolver {
             if let w = value(.width)?.number { box.width = w }
             if let h = value(.height)?.number { box.height = h }
             // A divider without a height is as high as its rule (as `TemplateHTML` draws it).
-            if plan.schema.name == "divider" && box.height == nil { box.height = value(.thickness)?.number ?? 1 }
+            if KindID(plan.schema) == .divider && box.height == nil { box.height = value(.thickness)?.number ?? 1 }
             var children: [ResolvedElement] = []
             if let childPlacement = plan.schema.childPlacement {
                 let inset = (value(.borderWidth)?.number ?? 0) + (value(.padding)?.number ?? 0)
@@ -412,11 +412,11 @@ struct Resolver {
         for child in block.blocks {
             guard let plan = plan(child.kind, in: .annotations), plan.schema.isAnnotationElement else { continue }
             var v = self.values(of: child, plan: plan, parameters: [:], owner: Resolver.describe(child))
-            switch plan.schema.name {
-            case "line", "arrow":
+            switch KindID(plan.schema) {
+            case .line, .arrow:
                 // `fill` defaults to the stroke colour.
                 if let f = plan.index(.fill), let s = plan.index(.stroke), v[f] == nil { v[f] = v[s] ?? plan.defaults[s] }
-            case "number":
+            case .number:
                 if let i = plan.index(.value) {
                     if case .integer(let n)? = v[i] {
                         previousNumber = n

@@ -73,13 +73,13 @@ public enum TemplateHTML {
         t.load(e)
         rule(e, t, inset: inset, inGrid: inGrid, css: &css)
         for _ in 0..<depth { body.raw("  ") }
-        switch e.kind {
-        case "text", "textarea":
+        switch e.kindID {
+        case .text, .textarea:
             let tag = headingTag(t[.heading]?.number) ?? "p"
             body.byte(0x3C); body.raw(tag); body.attribute("id", e.id); body.raw(" dir=\"auto\">")
             body.text(t[.text]?.string ?? "")
             body.raw("</"); body.raw(tag); body.raw(">\n")
-        case "image":
+        case .image:
             let alt = t[.alt]?.string ?? ""
             if let src = t[.src]?.string {
                 body.raw("<img"); body.attribute("id", e.id); body.attribute("src", src); body.attribute("alt", alt)
@@ -90,7 +90,7 @@ public enum TemplateHTML {
                 if !alt.isEmpty { body.attribute("role", "img"); body.attribute("aria-label", alt) }
                 body.raw("></div>\n")
             }
-        case "button":
+        case .button:
             let label = t[.label]?.string ?? ""
             let clamp = t[.maxLines] != nil
             if let action = t[.action]?.string {
@@ -103,7 +103,7 @@ public enum TemplateHTML {
                 writeLabel(label, clamp: clamp, into: &body)
                 body.raw("</button>\n")
             }
-        case "video":
+        case .video:
             body.raw("<video"); body.attribute("id", e.id)
             if let src = t[.src]?.string { body.attribute("src", src) }
             if let poster = t[.poster]?.string { body.attribute("poster", poster) }
@@ -122,9 +122,9 @@ public enum TemplateHTML {
                 body.byte(0x3E)
             }
             body.raw("</video>\n")
-        case "divider":
+        case .divider:
             body.raw("<hr"); body.attribute("id", e.id); body.raw(">\n")
-        case "group":
+        case .group:
             body.raw("<div"); body.attribute("id", e.id); body.raw(">\n")
             let padding = t[.padding]?.number ?? 0
             let grid = sizedByMembers(t)
@@ -181,7 +181,7 @@ public enum TemplateHTML {
         }
         var width = t[.width]?.number, height = t[.height]?.number
         if let size = t[.size]?.size { width = size.width; height = size.height }
-        if e.kind == "divider" && height == nil { height = t[.thickness]?.number ?? 1 }
+        if e.kindID == .divider && height == nil { height = t[.thickness]?.number ?? 1 }
         if let width { css.raw(";width:"); CSSValues.length(width, into: &css) }
         if let height { css.raw(";height:"); CSSValues.length(height, into: &css) }
         if let z = t[.z]?.number, z != 0 { css.raw(";z-index:"); css.number(z.rounded()) }
@@ -196,14 +196,14 @@ public enum TemplateHTML {
         }
         if let radius = t[.cornerRadius]?.number, radius > 0 { css.raw(";border-radius:"); CSSValues.length(radius, into: &css) }
         if let padding = t[.padding]?.number, padding > 0 { css.raw(";padding:"); CSSValues.length(padding, into: &css) }
-        switch e.kind {
-        case "text", "textarea", "button":
+        switch e.kindID {
+        case .text, .textarea, .button:
             textRules(e, t, css: &css)
-        case "group":
+        case .group:
             if sizedByMembers(t) { css.raw(";display:grid") }
-        case "image":
+        case .image:
             css.raw(";object-fit:"); css.raw(t[.fit]?.string == "contain" ? "contain" : t[.fit]?.string == "fill" ? "fill" : "cover")
-        case "divider":
+        case .divider:
             if let thickness = t[.thickness]?.number, thickness > 0 {
                 // The rule is a gradient strip across the box, centred vertically, so that the
                 // box's own background and border stay free.
@@ -218,7 +218,7 @@ public enum TemplateHTML {
         }
         if t[.visible]?.bool == false { css.raw(";display:none") }
         css.raw("}\n")
-        if e.kind == "button", let lines = t[.maxLines]?.number {
+        if e.kindID == .button, let lines = t[.maxLines]?.number {
             CSSValues.idSelector(e.id, into: &css)
             css.raw(">span{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:")
             css.number(lines.rounded())
@@ -248,8 +248,8 @@ public enum TemplateHTML {
         if let lineHeight = t[.lineHeight]?.number { css.raw(";line-height:"); css.number(lineHeight) }
         // Each paragraph of a textarea runs in its own first letter's direction, as in a form's
         // text area (`dir="auto"` alone sets one direction for all of them).
-        if e.kind == "textarea" { css.raw(";white-space:pre-wrap;unicode-bidi:plaintext") }
-        if e.kind != "button", let lines = t[.maxLines]?.number {
+        if e.kindID == .textarea { css.raw(";white-space:pre-wrap;unicode-bidi:plaintext") }
+        if e.kindID != .button, let lines = t[.maxLines]?.number {
             css.raw(";display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:")
             css.number(lines.rounded())
             css.raw(";overflow:hidden")

@@ -1,4 +1,5 @@
 import XCTest
+import TemplateFormat
 import Validator
 
 /// Holds the schema table to the design (docs/LANGUAGE.md) and to itself: every kind present,
@@ -26,6 +27,29 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(Set(Schema.kinds.map(\.name)), Set(expected.map(\.0)), "the table has kinds the design does not")
         XCTAssertNil(Schema.kind("Text"), "kind names are case-sensitive")
         XCTAssertNil(Schema.kind("paragraph"))
+    }
+
+    /// Each `KindID` constant names its own kind of the table, every kind has one, and a
+    /// name or block the schema does not know is `.unknown`.
+    func testKindIDsAreTheTablesKinds() throws {
+        let constants: [(KindID, String)] = [
+            (.format, "format"), (.import, "import"), (.style, "style"), (.template, "template"), (.params, "params"),
+            (.text, "text"), (.textarea, "textarea"), (.image, "image"), (.button, "button"), (.video, "video"),
+            (.divider, "divider"), (.group, "group"), (.annotations, "annotations"), (.rect, "rect"),
+            (.ellipse, "ellipse"), (.line, "line"), (.arrow, "arrow"), (.label, "label"), (.number, "number"),
+            (.highlight, "highlight"), (.blur, "blur"),
+        ]
+        XCTAssertEqual(Set(constants.map(\.1)), Set(Schema.kinds.map(\.name)), "a kind without a constant, or a constant without a kind")
+        XCTAssertEqual(Set(constants.map(\.0)).count, constants.count)
+        for (id, name) in constants {
+            XCTAssertEqual(id.schema?.name, name)
+            XCTAssertEqual(KindID(name), id)
+            XCTAssertEqual(Schema.kind(name).map(KindID.init), id)
+        }
+        XCTAssertEqual(KindID("txet"), .unknown)
+        XCTAssertNil(KindID.unknown.schema)
+        let tree = SyntaxTree.parse(Array("style s { color: red }\ntempalte t { size: 1 x 1 }\n".utf8))
+        XCTAssertEqual(tree.document.blocks.map(\.kindID), [.style, .unknown])
     }
 
     func testKindNamesAreUnique() {

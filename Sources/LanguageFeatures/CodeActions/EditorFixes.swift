@@ -71,7 +71,7 @@ enum EditorFixes {
 
     /// A parameter no string uses: delete its line from `params`.
     static func parameterRemoval(_ diagnostic: Diagnostic, in tree: SyntaxTree) -> [CodeAction] {
-        guard let (property, block) = property(at: diagnostic.range.start, in: tree), block.kind == "params" else { return [] }
+        guard let (property, block) = property(at: diagnostic.range.start, in: tree), block.kindID == .params else { return [] }
         return [CodeAction(title: "Remove the parameter `\(property.key)`", kind: .quickFix,
                            edits: [PropertyRemoval.edit(removing: property)], diagnostics: [diagnostic], isPreferred: false)]
     }

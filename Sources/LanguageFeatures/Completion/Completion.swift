@@ -172,7 +172,7 @@ public enum Completion {
         case .styleReference:
             guard atomsBefore.isEmpty else { return [] }
             let scope = styles ?? Project(files: [file], loader: nil).scope(of: file.path)
-            let own = block.kind == "style" ? block.name : nil
+            let own = block.kindID == .style ? block.name : nil
             for (n, name) in scope.names.enumerated() where name != own {
                 guard let definition = scope.style(named: name) else { continue }
                 let from = definition.path == file.path ? "style" : "style from \(RelativePath.display(definition.path, from: file.path))"
@@ -209,7 +209,7 @@ public enum Completion {
         while end < string.end && Identifier.isContinue(bytes[end]) { end += 1 }
         let closed = end + 1 < bytes.count && bytes[end] == 0x7D && bytes[end + 1] == 0x7D
         guard let index = containerIndex(at: offset, in: file.tree),
-              let container = index.container(at: offset), container.kind == "template" else { return [] }
+              let container = index.container(at: offset), container.kindID == .template else { return [] }
         let id = container.node.id
         var items: [CompletionItem] = []
         let definitions = index.occurrences.filter { $0.isDefinition && $0.key.kind == .parameter && $0.key.container == id }
@@ -228,7 +228,7 @@ public enum Completion {
     /// The symbols of the top-level template or annotation set holding `offset`.
     static func containerIndex(at offset: Int, in tree: SyntaxTree) -> SymbolIndex? {
         guard let top = tree.document.blocks.first(where: { $0.range.start <= offset && offset <= $0.range.end }),
-              top.kind != "style" else { return nil }
+              top.kindID != .style else { return nil }
         return SymbolIndex(topLevel: top)
     }
 

@@ -104,7 +104,7 @@ extension Completion {
                 insertText: "format \(Schema.formatVersion)", replaceRange: word,
                 sortText: sortKey(0, 0), preselect: isEmpty))
         }
-        for (n, kind) in Schema.kinds(allowedIn: .topLevel).enumerated() where kind.name != "format" {
+        for (n, kind) in Schema.kinds(allowedIn: .topLevel).enumerated() where KindID(kind) != .format {
             items.append(kindItem(kind, word: word, rest: rest, layout: layout, sortText: sortKey(1, n)))
         }
         return items
@@ -128,9 +128,9 @@ extension Completion {
                            isSnippet: snippet, plainText: plain, replaceRange: word, sortText: sortText)
         }
         if rest != .nothing { return item(kind.name, snippet: false) }
-        switch kind.name {
-        case "import": return item("import \"$1\"", snippet: true)
-        case "format": return item("format \(Schema.formatVersion)", snippet: false)
+        switch KindID(kind) {
+        case .import: return item("import \"$1\"", snippet: true)
+        case .format: return item("format \(Schema.formatVersion)", snippet: false)
         default: break
         }
         var tab = 1

@@ -68,7 +68,7 @@ extension Completion {
         let key = tree.text(of: line[0])
         guard let property = SchemaDocs.property(key, inKind: block.kind), property.type == .url else { return nil }
         switch key {
-        case "src": return block.kind == "video" ? .videos : .images
+        case "src": return block.kindID == .video ? .videos : .images
         case "poster", "image": return .images
         case "captions": return .captions
         default: return nil  // `action` leads to pages and sites, not to local files

@@ -28,7 +28,7 @@ enum EditSyntax {
     }
 
     static func propertySchema(key: String, inKind kind: String) -> PropertySchema? {
-        if kind == "style" { return Schema.styleableProperty(key) }
+        if KindID(kind) == .style { return Schema.styleableProperty(key) }
         return Schema.kind(kind)?.property(key)
     }
 

@@ -108,7 +108,7 @@ public enum Hover {
         if let kind = Schema.kind(block.kind), !kind.isDirective {
             parts.append(kind.doc)
         }
-        if let styleName = block.property("style")?.firstAtom?.text, block.kind != "style" {
+        if let styleName = block.property("style")?.firstAtom?.text, block.kindID != .style {
             let own = Set(block.properties.map(\.key))
             let scope = context.scope
             parts += styleContributions(scope: scope, styleName: styleName, except: own, in: context.file)
@@ -123,7 +123,7 @@ public enum Hover {
         let isStyle = Schema.kind(block.kind)?.anyElementProperty == true
         var parts = [isStyle ? SchemaDocs.styleablePropertyMarkdown(property.key) : SchemaDocs.propertyMarkdown(schema)]
         // Own value versus what the style chain would give.
-        if property.key != "style", block.kind != "params",
+        if property.key != "style", block.kindID != .params,
            let styleName = block.property("style")?.firstAtom?.text {
             let scope = context.scope
             if let inherited = scope.inheritedProperty(property.key, styleName: styleName), inherited.style.name != block.name {

@@ -1,5 +1,6 @@
 import ProjectModel
 import TemplateFormat
+import Validator
 
 /// A short note shown inline after `position`.
 public struct InlayHint: Sendable, Hashable {
@@ -38,7 +39,7 @@ public enum InlayHints {
             var taken: Set<String> = own
             taken.insert("style")
             for definition in scope.chain(from: atom.text) {
-                if block.kind == "style" && definition.path == scope.path && definition.name == block.name { break }
+                if block.kindID == .style && definition.path == scope.path && definition.name == block.name { break }
                 for property in definition.block.properties where taken.insert(property.key).inserted {
                     let value = property.value.map { $0.node.text } ?? ""
                     supplied.append((property.key, value, definition.name))

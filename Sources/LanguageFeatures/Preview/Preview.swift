@@ -38,7 +38,7 @@ public enum Preview {
             return .failure(PreviewProblem(message: "No preview: the document has no template or annotation set."))
         }
         var wanted = first.name
-        for block in tree.document.blocks where block.kind == "template" || block.kind == "annotations" {
+        for block in tree.document.blocks where block.kindID == .template || block.kindID == .annotations {
             let r = block.range
             if let name = block.name, r.start <= offset && offset <= r.end, items.contains(where: { $0.name == name }) {
                 wanted = name

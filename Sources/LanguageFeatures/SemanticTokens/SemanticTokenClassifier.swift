@@ -59,13 +59,14 @@ struct SemanticTokenClassifier {
         }
         for block in EditSyntax.allBlocks(tree, overlapping: range) {
             let kind = block.kind
+            let id = KindID(kind)
             mark(block.kindToken, .type)
-            switch kind {
-            case "style": mark(block.nameToken, .class, .declaration)
-            case "template", "annotations": mark(block.nameToken, .namespace, .declaration)
+            switch id {
+            case .style: mark(block.nameToken, .class, .declaration)
+            case .template, .annotations: mark(block.nameToken, .namespace, .declaration)
             default: mark(block.nameToken, .variable, .declaration)
             }
-            let inParams = kind == "params"
+            let inParams = id == .params
             for property in block.properties {
                 markProperty(property, type: EditSyntax.valueType(key: property.key, inKind: kind), inParams: inParams)
             }

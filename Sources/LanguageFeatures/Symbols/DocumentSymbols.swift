@@ -9,14 +9,15 @@ public enum OutlineKind: String, Sendable, Hashable {
 
     /// The outline kind of a block of this kind (`text`, `style`, …).
     public init(blockKind kind: String) {
-        switch kind {
-        case "style": self = .style
-        case "template": self = .template
-        case "annotations": self = .annotations
-        case "params": self = .parameters
-        case "group": self = .group
+        let id = KindID(kind)
+        switch id {
+        case .style: self = .style
+        case .template: self = .template
+        case .annotations: self = .annotations
+        case .params: self = .parameters
+        case .group: self = .group
         default:
-            guard let schema = Schema.kind(kind) else { self = .unknown; return }
+            guard let schema = id.schema else { self = .unknown; return }
             self = schema.isAnnotationElement ? .annotationElement : schema.isComponent ? .component : .unknown
         }
     }
@@ -60,7 +61,7 @@ public enum DocumentSymbols {
     static func symbol(for block: BlockSyntax) -> OutlineSymbol {
         let kind = block.kind
         var children: [OutlineSymbol] = []
-        if kind == "params" {
+        if KindID(kind) == .params {
             for property in block.properties where property.keyToken.kind == .identifier {
                 children.append(OutlineSymbol(name: property.key, detail: "parameter", kind: .parameter,
                                               range: property.range, selectionRange: property.keyToken.range, children: [], hasName: true))

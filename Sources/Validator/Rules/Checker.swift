@@ -281,11 +281,10 @@ struct Checker {
             return
         }
         checkNameAndTitle(block, schema)
-        switch kind {
-        case "style":
+        if KindID(schema) == .style {
             checkProperties(block, schema: schema, scope: nil)
-            for child in block.blocks { reportKindNotAllowed(child, placement: nil, parentKind: "style") }
-        default:
+            for child in block.blocks { reportKindNotAllowed(child, placement: nil, parentKind: schema.name) }
+        } else {
             var scope = Scope(container: block, kind: kind)
             checkContainer(block, schema: schema, scope: &scope)
         }

@@ -64,6 +64,8 @@ struct StyleFindings {
 struct Scope {
     let container: BlockSyntax
     let kind: String
+    /// `kind`'s id: the rules that differ between templates, sets and styles test it.
+    let kindID: KindID
     /// Element names across the whole set, nested groups included, with their block nodes.
     var names = ElementNames()
     /// Declared parameters (templates) and those some `{{name}}` uses.
@@ -75,6 +77,7 @@ struct Scope {
     init(container: BlockSyntax, kind: String) {
         self.container = container
         self.kind = kind
+        kindID = KindID(kind)
     }
 }
 

@@ -27,7 +27,7 @@ extension Checker {
             for token in scope.elementReferences[references...] where scope.names.node(named: token, in: raw.bytes) == nil {
                 findings.report(.undefinedElement, token.range, "")
             }
-        } else if guess.name == "style" {
+        } else if KindID(index: kindID) == .style {
             checkNameAndTitle(block, guess)
             checkProperties(block, schema: guess, scope: nil)
             if !block.blocks.isEmpty { findings.report(.kindNotAllowed, block.headerRange, "") }

@@ -300,23 +300,23 @@ extension Checker {
             if range.length != name.utf8.count + 4 {
                 // `{{ name }}`: the name must sit directly between the braces (docs/LANGUAGE.md,
                 // Strings). It still says which parameter it means: that one is not unused.
-                if scope.kind == "template" && scope.params[name] != nil { scope.usedParams.insert(name) }
+                if scope.kindID == .template && scope.params[name] != nil { scope.usedParams.insert(name) }
                 // `{{name}}` only where it names a parameter (a style's strings are checked
                 // where a template uses them).
-                let writable = scope.kind == "template" ? scope.params[name] != nil : scope.kind != "annotations"
+                let writable = scope.kindID == .template ? scope.params[name] != nil : scope.kindID != .annotations
                 var fixes = [Fix(title: "Escape the brace", edits: [TextEdit(range: ByteRange(start: range.start, end: range.start), newText: "\\")], isCertain: false)]
                 if writable { fixes.insert(Fix(title: "Write `{{\(name)}}`", edits: [TextEdit(range: range, newText: "{{\(name)}}")], isCertain: false), at: 0) }
                 findings.report(.malformedInterpolation, range, "`{{` and `}}` must touch the parameter name: write `{{\(name)}}`, or `\\{{` for literal braces",
                        fixes: fixes)
                 continue
             }
-            if scope.kind == "annotations" {
+            if scope.kindID == .annotations {
                 // Only templates declare parameters; in an annotation set `{{name}}` would be shown as is.
                 findings.report(.undefinedParameter, range, "`{{\(name)}}` refers to a parameter, but annotation sets have none; write `\\{{` for literal braces",
                        fixes: [Fix(title: "Escape the brace", edits: [TextEdit(range: ByteRange(start: range.start, end: range.start), newText: "\\")])])
                 continue
             }
-            if scope.kind != "template" { continue }  // styles: checked where a template uses them
+            if scope.kindID != .template { continue }  // styles: checked where a template uses them
             if scope.params[name] != nil {
                 scope.usedParams.insert(name)
             } else {
@@ -341,7 +341,7 @@ extension Checker {
                 if !found.contains(where: { $0.range.start == k }) {
                     // It still names the parameter it was meant to use (read up to the name's end
                     // only: a string may hold thousands of `{{`).
-                    if scope.kind == "template", let name = Checker.parameterName(after: k + 2, in: raw.bytes, end: content.end),
+                    if scope.kindID == .template, let name = Checker.parameterName(after: k + 2, in: raw.bytes, end: content.end),
                        scope.params[name] != nil {
                         scope.usedParams.insert(name)
                     }
@@ -376,7 +376,7 @@ extension Checker {
         let key = propertyKey(node)
         var url = atom.stringValue
         var filledIn = ""
-        if interpolated && scope.kind == "template" {
+        if interpolated && scope.kindID == .template {
             let params = scope.params
             let exported = atom.stringValue { name in params[name].flatMap(Checker.parameterText).map(URLPolicy.parameterEncoded) }
             if exported != url { filledIn = " once its parameters take their defaults (`\(exported)`)" }

@@ -533,3 +533,28 @@ private let importDirective = KindSchema(
     namePresence: .forbidden,
     argument: p("path", .string, req: .required,
                 "Path of the other `.tdl` file, relative to this file."))
+
+/// The kinds by id, each made from its entry of the table above.
+extension KindID {
+    public static let format = KindID(formatDirective)
+    public static let `import` = KindID(importDirective)
+    public static let style = KindID(styleKind)
+    public static let template = KindID(templateKind)
+    public static let params = KindID(paramsKind)
+    public static let text = KindID(textKind)
+    public static let textarea = KindID(textareaKind)
+    public static let image = KindID(imageKind)
+    public static let button = KindID(buttonKind)
+    public static let video = KindID(videoKind)
+    public static let divider = KindID(dividerKind)
+    public static let group = KindID(groupKind)
+    public static let annotations = KindID(annotationsKind)
+    public static let rect = KindID(rectKind)
+    public static let ellipse = KindID(ellipseKind)
+    public static let line = KindID(lineKind)
+    public static let arrow = KindID(arrowKind)
+    public static let label = KindID(labelKind)
+    public static let number = KindID(numberKind)
+    public static let highlight = KindID(highlightKind)
+    public static let blur = KindID(blurKind)
+}
