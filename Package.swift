@@ -27,7 +27,7 @@ let package = Package(
         // The schema table and every diagnostic, read against the project model. No I/O.
         .target(name: "Validator", dependencies: ["Basics", "TemplateFormat", "ProjectModel"]),
         // File-system side of the command-line tools: discovery, .editorconfig, atomic writes, diffs.
-        .target(name: "ToolSupport", dependencies: ["TemplateFormat", "ProjectModel"]),
+        .target(name: "ToolSupport", dependencies: ["Basics", "TemplateFormat", "ProjectModel"]),
         // Templates and annotation sets to HTML, SVG and the JSON model. No I/O.
         .target(name: "HTMLGen", dependencies: ["Basics", "JSONText", "TemplateFormat", "ProjectModel", "Validator"]),
         // The commands of `template-fmt` as a library, so tests run them in process.

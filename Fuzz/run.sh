@@ -25,7 +25,7 @@ flags=(-parse-as-library -O -package-name tdl -sanitize=fuzzer,address -I "$buil
 # Each module is a static library instrumented for coverage, built after what it imports
 # (as in Package.swift); the modules of one line are built at the same time.
 declare -A deps=([Basics]="" [TemplateFormat]="" [JSONText]="Basics" [LSPProtocol]="JSONText" [ProjectModel]="Basics TemplateFormat"
-  [Validator]="Basics TemplateFormat ProjectModel" [ToolSupport]="TemplateFormat ProjectModel"
+  [Validator]="Basics TemplateFormat ProjectModel" [ToolSupport]="Basics TemplateFormat ProjectModel"
   [HTMLGen]="Basics JSONText TemplateFormat ProjectModel Validator" [LanguageFeatures]="Basics TemplateFormat ProjectModel Validator HTMLGen"
   [LanguageServer]="Basics JSONText LSPProtocol LanguageFeatures ProjectModel TemplateFormat Validator ToolSupport")
 levels=("Basics TemplateFormat" "JSONText ProjectModel" "LSPProtocol Validator ToolSupport" "HTMLGen" "LanguageFeatures" "LanguageServer")

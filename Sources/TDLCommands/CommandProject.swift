@@ -4,7 +4,7 @@ import ToolSupport
 
 /// How the commands reach imports: from disk, relative to the importing file, and for
 /// standard input relative to the working directory.
-let diskLoader = ProjectLoader.disk(workingDirectory: { currentDirectoryPath() ?? "" })
+let diskLoader = ProjectLoader.disk(workingDirectory: { currentDirectoryPath() ?? "" }, oneRun: true)
 
 /// The project file of a document the commands read: a path on disk, or standard input
 /// (`name` from `--stdin-filename`, if given, is then its path for messages and imports).

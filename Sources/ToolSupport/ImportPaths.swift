@@ -1,3 +1,4 @@
+import Basics
 import ProjectModel
 
 /// The one place an `import "path"` becomes a file path, for every tool.
@@ -17,8 +18,15 @@ extension ProjectLoader {
     /// Imports resolved with `resolveImportPath` and read from disk (`readFileBytes`: regular
     /// files only, at most `DocumentLimits.maximumBytes`). `workingDirectory` is asked only
     /// when a document with no path imports a relative path; nil refuses such imports.
-    public static func disk(workingDirectory: (@Sendable () -> String?)? = nil) -> ProjectLoader {
-        ProjectLoader(
+    ///
+    /// `oneRun`: the loader serves one run of a command, during which folders do not come
+    /// and go, so a folder found missing is remembered and the files named in it are not
+    /// looked for one by one (a document naming thousands of images in a folder that is not
+    /// there costs one look, not thousands). The language server, which runs while files
+    /// are created, looks every time.
+    public static func disk(workingDirectory: (@Sendable () -> String?)? = nil, oneRun: Bool = false) -> ProjectLoader {
+        let folders = Locked<[String: Bool]>([:])
+        return ProjectLoader(
             resolve: { path, importer in
                 guard let resolved = resolveImportPath(path, importer: importer, workingDirectory: importer == nil ? workingDirectory?() : nil) else {
                     return .failure(ImportFailure("a relative import needs the document to be saved in a folder first"))
@@ -35,6 +43,20 @@ extension ProjectLoader {
                     return .failure(ImportFailure("\(error)"))
                 }
             },
-            exists: { path in pathKind(path) == .other })
+            exists: { path in
+                guard oneRun else { return pathKind(path) == .other }
+                let folder = parentPath(path)
+                if folders.withLock({ $0[folder] }) == false { return false }
+                switch pathKind(path) {
+                case .other: return true
+                case .directory: return false
+                case .missing:
+                    if folders.withLock({ $0[folder] }) == nil {
+                        let there = pathKind(folder) == .directory
+                        folders.withLock { $0[folder] = there }
+                    }
+                    return false
+                }
+            })
     }
 }
