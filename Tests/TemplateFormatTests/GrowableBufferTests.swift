@@ -1,6 +1,6 @@
 // GrowableBuffer: appends and in-place writes (`reserve`/`setCount`, as the lexer and
-// parser write) must keep every element across growth, and a discard must leave a buffer
-// that works again.
+// parser write) must keep every element across growth, into an array or handed-over memory.
+// (That a buffer is used no more once consumed, and freed once, the compiler checks.)
 
 import XCTest
 @testable import TemplateFormat
@@ -21,7 +21,8 @@ final class GrowableBufferTests: XCTestCase {
             buffer.append(0xFF)
             expected.append(0xFF)
         }
-        XCTAssertEqual(buffer.finish(), expected)
+        let elements = buffer.finish()
+        XCTAssertEqual(elements, expected)
     }
 
     func testReservingNothingChangesNothing() {
@@ -30,23 +31,20 @@ final class GrowableBufferTests: XCTestCase {
         _ = buffer.reserve(0)
         buffer.setCount(buffer.count)
         XCTAssertEqual(buffer.count, 1)
-        XCTAssertEqual(buffer.finish(), [7])
+        let elements = buffer.finish()
+        XCTAssertEqual(elements, [7])
     }
 
-    /// A discarded buffer owns no memory (a discard does not allocate) and works again on
-    /// its next append; discarding twice, or taking the memory of a discarded buffer, is safe.
-    func testADiscardedBufferIsEmptyAndGrowsAgain() {
-        var buffer = GrowableBuffer<Int>(capacity: 4)
-        for k in 0..<10 { buffer.append(k) }
-        buffer.discard()
-        XCTAssertEqual(buffer.count, 0)
-        buffer.discard()
-        for k in 0..<40 { buffer.append(k) }
-        XCTAssertEqual(buffer.finish(), Array(0..<40))
-        var empty = GrowableBuffer<UInt8>(capacity: 1)
-        empty.discard()
-        let (memory, count) = empty.takeMemory()
-        XCTAssertEqual(count, 0)
-        free(memory)
+    /// `takeMemory` hands over the elements as written, across growth, and an empty buffer's
+    /// memory too (one element's worth, so the caller always has something to free).
+    func testTakenMemoryHoldsTheElements() {
+        for length in [0, 1, 15, 16, 17, 100, 1000] {
+            var buffer = GrowableBuffer<Int>(capacity: 4)
+            for k in 0..<length { buffer.append(k * 3) }
+            let (memory, count) = buffer.takeMemory()
+            XCTAssertEqual(count, length)
+            XCTAssertEqual(Array(UnsafeBufferPointer(start: memory, count: count)), (0..<length).map { $0 * 3 })
+            free(memory)
+        }
     }
 }

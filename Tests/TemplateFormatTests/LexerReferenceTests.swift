@@ -204,8 +204,7 @@ final class LexerReferenceTests: XCTestCase {
     func assertSameAsReference(_ input: [UInt8], file: StaticString = #filePath, line: UInt = #line) {
         let expected = ReferenceLexer.tokenize(input)
         var summary = Lexer.LexSummary()
-        var buffer = input.withUnsafeBufferPointer { Lexer.tokenizeIntoBuffer($0, summary: &summary) }
-        let tokens = buffer.finish()
+        let tokens = input.withUnsafeBufferPointer { Lexer.tokenizeIntoBuffer($0, summary: &summary).finish() }
         guard tokens == expected.tokens else {
             let at = (0..<min(tokens.count, expected.tokens.count)).first { tokens[$0] != expected.tokens[$0] } ?? min(tokens.count, expected.tokens.count)
             XCTFail("token \(at) differs (\(tokens.count) vs \(expected.tokens.count) tokens): "

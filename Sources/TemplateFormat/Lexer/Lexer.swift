@@ -7,8 +7,7 @@ public enum Lexer {
     public static func tokenize(_ bytes: [UInt8]) -> [Token] {
         bytes.withUnsafeBufferPointer { buf in
             var summary = LexSummary()
-            var tokens = tokenizeIntoBuffer(buf, summary: &summary)
-            return tokens.finish()
+            return tokenizeIntoBuffer(buf, summary: &summary).finish()
         }
     }
 
@@ -119,13 +118,14 @@ public enum Lexer {
             summary.flagged.append(0)
             return tokens
         }
-        return byteClasses.withUnsafeBufferPointer { classes in tokenizeIntoBuffer(buf, classes, summary: &summary) }
+        var tokens = GrowableBuffer<Token>(capacity: buf.count / 4 + 16)
+        byteClasses.withUnsafeBufferPointer { classes in tokenize(buf, classes, into: &tokens, summary: &summary) }
+        return tokens
     }
 
-    private static func tokenizeIntoBuffer(_ buf: UnsafeBufferPointer<UInt8>, _ classes: UnsafeBufferPointer<UInt8>,
-                                           summary: inout LexSummary) -> GrowableBuffer<Token> {
-        var tokens = GrowableBuffer<Token>(capacity: buf.count / 4 + 16)
-        guard let base = buf.baseAddress else { return tokens }
+    private static func tokenize(_ buf: UnsafeBufferPointer<UInt8>, _ classes: UnsafeBufferPointer<UInt8>,
+                                 into tokens: inout GrowableBuffer<Token>, summary: inout LexSummary) {
+        guard let base = buf.baseAddress else { return }
         let n = buf.count
         var i = 0
         // Tokens are written in place through a local cursor (a register): `append` loaded
@@ -468,6 +468,5 @@ public enum Lexer {
         summary.crlf += crlf
         summary.cr += cr
         tokens.setCount(out - tokensBase)
-        return tokens
     }
 }

@@ -6,7 +6,7 @@
 /// ends at its line. When blocks are still open at the end of the file, the parser runs
 /// once more using indentation: a member that starts a line no deeper than an open
 /// block's header closes that block, so one missing `}` does not swallow what follows.
-struct Parser {
+struct Parser: ~Copyable {
     /// Deepest nesting of blocks accepted. Deeper blocks are one error node, so every
     /// later pass may recurse over blocks, and formatted output stays linear in the input.
     static let maxDepth = 128
@@ -65,14 +65,12 @@ struct Parser {
 
     static func parsePieces(_ buf: UnsafeBufferPointer<UInt8>, recoverByIndent: Bool, fastPaths: Bool = true) -> Pieces {
         var summary = Lexer.LexSummary()
-        var tokenBuffer = Lexer.tokenizeIntoBuffer(buf, summary: &summary)
-        let tokenMemory = tokenBuffer.takeMemory()
+        let tokenMemory = Lexer.tokenizeIntoBuffer(buf, summary: &summary).takeMemory()
         let tokens = UnsafeBufferPointer(start: tokenMemory.0, count: tokenMemory.1)
         var p = Parser(buf: buf, tokens: tokens, recoverByIndent: false, fastPaths: fastPaths)
         p.run()
         let leftBlocksOpen = p.leftBlocksOpen
         if leftBlocksOpen && recoverByIndent {
-            p.nodes.discard()
             p = Parser(buf: buf, tokens: tokens, recoverByIndent: true, fastPaths: fastPaths)
             p.run()
         }

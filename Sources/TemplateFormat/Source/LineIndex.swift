@@ -88,7 +88,7 @@ public struct LineIndex: Sendable {
 
     /// `lines`, collected in buffers that grow as needed instead of counted first.
     static func linesByGrowing(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to n: Int, firstStart: Int) -> (starts: [Int], ascii: [Bool]) {
-        var sink = scan(buf, from: from, to: n, into: GrowingLines(capacity: (n - from) / 16 + 1, firstStart: firstStart))
+        let sink = scan(buf, from: from, to: n, into: GrowingLines(capacity: (n - from) / 16 + 1, firstStart: firstStart))
         return (sink.starts.finish(), sink.ascii.finish())
     }
 
@@ -136,8 +136,8 @@ public struct LineIndex: Sendable {
     /// Sixteen bytes at a time: SIMD compares mark the block's CR and LF bytes, which
     /// become a 16-bit mask, and only the breaks are visited. A block with no CR and no
     /// non-ASCII byte (most of them) takes a short path where each LF simply ends a line.
-    private static func scan<Sink: LineSink>(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to n: Int,
-                                             into sink: Sink) -> Sink {
+    private static func scan<Sink: LineSink & ~Copyable>(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to n: Int,
+                                                         into sink: consuming Sink) -> Sink {
         var sink = sink
         var isASCII = true
         guard let base = buf.baseAddress else {
@@ -444,7 +444,7 @@ enum UTF8Validation {
 }
 
 /// Where `LineIndex.scan` puts the lines it finds.
-private protocol LineSink {
+private protocol LineSink: ~Copyable {
     /// A break ended the current line, pure ASCII or not; the next line starts at `next`.
     mutating func lineEnded(ascii: Bool, next: Int)
     /// The range ended the current line (the last one).
@@ -489,7 +489,7 @@ private struct ExactLines: LineSink {
 }
 
 /// Lines collected in buffers that grow from an estimate: for when no count is at hand.
-private struct GrowingLines: LineSink {
+private struct GrowingLines: LineSink, ~Copyable {
     var starts: GrowableBuffer<Int>
     var ascii: GrowableBuffer<Bool>
 

@@ -9,11 +9,14 @@ import Darwin
 /// Growable storage for the lexer's tokens, the parser's nodes and the line table, for
 /// plain-data elements only. It skips the uniqueness check `Array.append` pays on every
 /// call, grows with `realloc` (large blocks move by remapping pages, not copying), and hands
-/// its memory to the tree without a final copy. The owner calls exactly one of `finish()`
-/// (an array), `takeMemory()` (the raw memory, now the caller's to free) or `discard()`.
+/// its memory to the tree without a final copy.
+///
+/// Noncopyable, so its memory has one owner: `finish()` (an array) and `takeMemory()` (the
+/// raw memory, then the caller's to free) consume the buffer, and one dropped without
+/// either frees its memory (`deinit`). The compiler rejects any use after those.
 /// Internal to this module: elsewhere its generic methods were calls, not inlined, so the
 /// report (`TextOutput`) and messages (`MessageText`) keep buffers of their own.
-struct GrowableBuffer<Element: BitwiseCopyable> {
+struct GrowableBuffer<Element: BitwiseCopyable>: ~Copyable {
     private var base: UnsafeMutablePointer<Element>
     private(set) var capacity: Int
     private(set) var count = 0
@@ -22,6 +25,8 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
         self.capacity = max(capacity, 16)
         base = GrowableBuffer.allocate(self.capacity)
     }
+
+    deinit { free(base) }
 
     private static func allocate(_ n: Int) -> UnsafeMutablePointer<Element> {
         guard let raw = malloc(n * MemoryLayout<Element>.stride) else { fatalError("out of memory allocating \(n) elements") }
@@ -73,44 +78,26 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
     mutating func grow(to needed: Int) {
         var bigger = max(capacity * 2, 16)
         while bigger < needed { bigger *= 2 }
-        // A discarded buffer owns no memory (`capacity == 0`): its `base` is not malloc's.
-        let old: UnsafeMutableRawPointer? = capacity > 0 ? UnsafeMutableRawPointer(base) : nil
-        guard let raw = realloc(old, bigger * MemoryLayout<Element>.stride) else { fatalError("out of memory growing to \(bigger) elements") }
+        guard let raw = realloc(base, bigger * MemoryLayout<Element>.stride) else { fatalError("out of memory growing to \(bigger) elements") }
         adviseHugePages(raw, byteCount: bigger * MemoryLayout<Element>.stride)
         base = raw.bindMemory(to: Element.self, capacity: bigger)
         capacity = bigger
     }
 
-    /// The elements as an array; the buffer is freed.
-    mutating func finish() -> [Element] {
-        let result = Array(UnsafeBufferPointer(start: base, count: count))
-        discard()
-        return result
+    /// The elements as an array; the buffer's memory is freed.
+    consuming func finish() -> [Element] {
+        Array(UnsafeBufferPointer(start: base, count: count))
     }
 
-    /// The memory, trimmed to `count`; the caller frees it with `free`.
-    mutating func takeMemory() -> (UnsafeMutablePointer<Element>, Int) {
-        let n = count
-        if capacity == 0 { grow(to: 1) }
-        if let raw = realloc(base, max(n, 1) * MemoryLayout<Element>.stride) {
-            base = raw.bindMemory(to: Element.self, capacity: max(n, 1))
+    /// The memory, trimmed to `count` (at least one element); the caller frees it with `free`.
+    consuming func takeMemory() -> (UnsafeMutablePointer<Element>, Int) {
+        var memory = base
+        if let raw = realloc(base, max(count, 1) * MemoryLayout<Element>.stride) {
+            memory = raw.bindMemory(to: Element.self, capacity: max(count, 1))
         }
-        let result = (base, n)
-        forget()
+        let result = (memory, count)
+        // The memory is the caller's now: no `deinit`.
+        discard self
         return result
-    }
-
-    /// Frees the memory; the buffer is then empty and allocates again on its next append.
-    mutating func discard() {
-        if capacity > 0 { free(base) }
-        forget()
-    }
-
-    /// Empty, owning no memory: `base` is a non-null placeholder that is never read or
-    /// freed while `capacity` is 0 (so a discard need not allocate).
-    private mutating func forget() {
-        base = UnsafeMutablePointer(bitPattern: MemoryLayout<Element>.alignment) ?? base
-        count = 0
-        capacity = 0
     }
 }

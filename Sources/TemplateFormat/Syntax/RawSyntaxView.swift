@@ -1,13 +1,17 @@
 /// Index-based, reference-count-free access to a tree's bytes, tokens and nodes, for passes
-/// that visit every node of large documents (the validator). Valid only inside
-/// `SyntaxTree.withRawView`; the typed views stay the API for everything else.
+/// that visit every node of large documents (the validator, the project model's file
+/// summaries). Valid only inside `SyntaxTree.withRawView`, since its pointers borrow the
+/// tree's memory: so it is `package`, for this package's modules, and the typed views stay
+/// the API for everyone else. `@usableFromInline` because without it Swift 6.3 serializes
+/// none of a package type's `@inlinable` members, and every `kind(_:)` or `atoms(of:)` in
+/// the validator became a call (+8% instructions for `check`).
 ///
 /// Nodes are numbered in preorder: a node's children follow it, and each child's
 /// `subtreeEnd` is the index of its next sibling, so a walk over a node's children
 /// (`child = subtreeEnd(child)`) needs no allocation.
-public struct RawSyntaxView {
-    public let bytes: UnsafeBufferPointer<UInt8>
-    public let tokens: UnsafeBufferPointer<Token>
+@usableFromInline package struct RawSyntaxView {
+    @usableFromInline package let bytes: UnsafeBufferPointer<UInt8>
+    @usableFromInline package let tokens: UnsafeBufferPointer<Token>
     @usableFromInline let nodes: UnsafeBufferPointer<RawNode>
 
     @usableFromInline init(bytes: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<Token>, nodes: UnsafeBufferPointer<RawNode>) {
@@ -16,32 +20,32 @@ public struct RawSyntaxView {
         self.nodes = nodes
     }
 
-    @inlinable public var nodeCount: Int { nodes.count }
-    @inlinable public func kind(_ node: Int) -> NodeKind { nodes[node].kind }
-    @inlinable public func parent(_ node: Int) -> Int { Int(nodes[node].parent) }
+    @inlinable package var nodeCount: Int { nodes.count }
+    @inlinable package func kind(_ node: Int) -> NodeKind { nodes[node].kind }
+    @inlinable package func parent(_ node: Int) -> Int { Int(nodes[node].parent) }
     /// The first node after `node`'s subtree: its next sibling, or an ancestor's.
-    @inlinable public func subtreeEnd(_ node: Int) -> Int { Int(nodes[node].subtreeEnd) }
-    @inlinable public func firstToken(_ node: Int) -> Int { Int(nodes[node].firstToken) }
-    @inlinable public func endToken(_ node: Int) -> Int { Int(nodes[node].endToken) }
+    @inlinable package func subtreeEnd(_ node: Int) -> Int { Int(nodes[node].subtreeEnd) }
+    @inlinable package func firstToken(_ node: Int) -> Int { Int(nodes[node].firstToken) }
+    @inlinable package func endToken(_ node: Int) -> Int { Int(nodes[node].endToken) }
     /// A block's `{` token index, a property's `:`; -1 when missing.
-    @inlinable public func openBrace(_ node: Int) -> Int { Int(nodes[node].slotA) }
+    @inlinable package func openBrace(_ node: Int) -> Int { Int(nodes[node].slotA) }
     /// A block's `}` token index; -1 when missing.
-    @inlinable public func closeBrace(_ node: Int) -> Int { Int(nodes[node].slotB) }
+    @inlinable package func closeBrace(_ node: Int) -> Int { Int(nodes[node].slotB) }
 
     /// A property's key token, or a block's first token (its kind when it has one).
-    @inlinable public func firstTokenOf(_ node: Int) -> Token? {
+    @inlinable package func firstTokenOf(_ node: Int) -> Token? {
         let t = firstToken(node)
         return t < endToken(node) ? tokens[t] : nil
     }
 
     /// The kind identifier of a block, if its header starts with one.
-    @inlinable public func blockKindToken(_ node: Int) -> Token? {
+    @inlinable package func blockKindToken(_ node: Int) -> Token? {
         guard let t = firstTokenOf(node), t.kind == .identifier else { return nil }
         return t
     }
 
     /// Bytes from a node's first token's start to its last token's end (empty nodes: a point).
-    public func range(of node: Int) -> ByteRange {
+    package func range(of node: Int) -> ByteRange {
         let first = firstToken(node), end = endToken(node)
         if first >= end {
             let at = first < tokens.count ? tokens[first].start : bytes.count
@@ -51,7 +55,7 @@ public struct RawSyntaxView {
     }
 
     /// A property's value range, or its key's when the value is missing.
-    public func valueRange(ofProperty node: Int) -> ByteRange {
+    package func valueRange(ofProperty node: Int) -> ByteRange {
         let value = node + 1
         if value < subtreeEnd(node), kind(value) == .value, firstToken(value) < endToken(value) { return range(of: value) }
         return tokens[firstToken(node)].range
@@ -59,7 +63,7 @@ public struct RawSyntaxView {
 
     /// A block's kind, name and title tokens: the kind first, then an optional name and title
     /// (comments skipped). Any part may be missing in a broken file.
-    public func blockHeader(_ node: Int) -> (kind: Token?, name: Token?, title: Token?) {
+    package func blockHeader(_ node: Int) -> (kind: Token?, name: Token?, title: Token?) {
         let open = openBrace(node)
         let end = open >= 0 ? open : endToken(node)
         var kind: Token? = nil, name: Token? = nil, title: Token? = nil
@@ -75,7 +79,7 @@ public struct RawSyntaxView {
     }
 
     /// Where block-level diagnostics point: the kind and name (or the kind alone).
-    public func headerRange(ofBlock node: Int) -> ByteRange {
+    package func headerRange(ofBlock node: Int) -> ByteRange {
         let h = blockHeader(node)
         guard let kind = h.kind else {
             let open = openBrace(node)
@@ -85,7 +89,7 @@ public struct RawSyntaxView {
     }
 
     /// A token's text.
-    public func text(_ token: Token) -> String {
+    package func text(_ token: Token) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self)
     }
 
@@ -95,7 +99,7 @@ public struct RawSyntaxView {
     /// breaks), and the caller then reads that token without a call or a 56-byte result in
     /// memory. Anything else goes to `atomsInSpan(of:)`.
     @inlinable @inline(__always)
-    public func atoms(of node: Int) -> AtomTokens {
+    package func atoms(of node: Int) -> AtomTokens {
         let value = node &+ 1
         if value < subtreeEnd(node) {
             let v = nodes[value]
@@ -138,7 +142,7 @@ public struct RawSyntaxView {
     }
 
     /// Whether `token`'s bytes equal `text`.
-    @inlinable public func token(_ token: Token, equals text: StaticString) -> Bool {
+    @inlinable package func token(_ token: Token, equals text: StaticString) -> Bool {
         let n = text.utf8CodeUnitCount
         guard token.end - token.start == n else { return false }
         return text.withUTF8Buffer { w in
@@ -197,7 +201,7 @@ extension Token {
 
 extension SyntaxTree {
     /// Runs `body` with raw access to this tree's memory; the view must not escape.
-    public func withRawView<R>(_ body: (RawSyntaxView) throws -> R) rethrows -> R {
+    package func withRawView<R>(_ body: (RawSyntaxView) throws -> R) rethrows -> R {
         try storage.bytes.withUnsafeBufferPointer { bytes in
             try body(RawSyntaxView(bytes: bytes, tokens: storage.tokens, nodes: storage.nodes))
         }
