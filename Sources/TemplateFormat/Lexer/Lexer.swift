@@ -134,7 +134,13 @@ public enum Lexer {
         let maxPerStep = 3  // a line break, an identifier and its colon
         var tokensBase = tokens.reserve(maxPerStep)
         var out = tokensBase  // where the next token goes
+        // The end of the reserved memory, for the debug check in `emit` only (release builds
+        // drop the check and this with it).
+        var reservedEnd = tokensBase + tokens.capacity
+        /// Writes a token with no capacity check: safe by the checklist above the token loop.
         @inline(__always) func emit(_ kind: TokenKind, _ start: Int, _ end: Int, _ flags: TokenFlags = []) {
+            assert(out < reservedEnd, "lexer wrote past its reserved tokens: the checklist above the token loop no longer holds")
+            assert(start < end, "a token of no bytes: the checklist above the token loop no longer holds")
             out.initialize(to: Token(kind: kind, flags: flags, start: start, end: end))
             out += 1
         }
@@ -228,14 +234,24 @@ public enum Lexer {
             }
         }
 
+        // `emit` writes without a capacity check. It stays inside the reserved memory while
+        // all of these hold (`emit` asserts the result in debug builds):
+        // 1. Before the inner loop, room for `room = capacity - count >= maxPerStep + 1`
+        //    tokens is reserved, and the loop runs only while `i < stop = i0 + room - maxPerStep`
+        //    (`i0`: `i` at that point).
+        // 2. Every token covers at least one byte, so the tokens written since then number at
+        //    most `i - i0`: fewer than `room - maxPerStep` at the start of a step.
+        // 3. One step of the inner loop (one pass of its body) writes at most `maxPerStep`
+        //    tokens: a line break, an identifier and its colon; any other path writes fewer.
+        //    A new path that writes more must raise `maxPerStep`.
+        // 4. `out`, `tokensBase` and `reservedEnd` are reloaded after every `reserve` (it may
+        //    move the memory), and the count is stored (`setCount`) before it.
+        // (The initial capacity is enough for most documents: the outer loop then runs once.)
         outer: while i < n {
-            // Each token is at least one byte and one step writes at most `maxPerStep`, so
-            // the steps that start before `stop` write at most `stop - i + maxPerStep - 1`
-            // tokens: they fit without a capacity check per token. (The initial capacity is
-            // enough for most documents: this loop then runs once.)
             tokens.setCount(out - tokensBase)
             tokensBase = tokens.reserve(maxPerStep + 1)
             out = tokensBase + tokens.count
+            reservedEnd = tokensBase + tokens.capacity
             let stop = min(n, i + (tokens.capacity - tokens.count - maxPerStep))
             while i < stop {
                 var b = buf[i]
