@@ -98,38 +98,17 @@ enum TextDecoder {
             return (String(decoding: bytes[(k + 2)..<j], as: UTF8.self), j + 2)
         }
 
-        /// Decodes the escape at `k` into the buffer and returns the index after it. An
-        /// invalid escape is kept as written (it is a syntax error the validator reports).
+        /// Decodes the escape at `k` (`EscapeSequence`) into the buffer and returns the index
+        /// after it. An invalid escape is kept as written (it is a syntax error the validator
+        /// reports): its backslash here, what follows it as text.
         mutating func escape(at k: Int, end: Int) -> Int {
-            switch bytes[k + 1] {
-            case 0x22: buffer.append(0x22)
-            case 0x5C: buffer.append(0x5C)
-            case 0x6E: buffer.append(0x0A)
-            case 0x74: buffer.append(0x09)
-            case 0x7B: buffer.append(0x7B)
-            case 0x75:
-                var j = k + 2
-                var value: UInt32 = 0
-                var digits = 0
-                if j < end && bytes[j] == 0x7B {
-                    j += 1
-                    while j < end, digits < 8, let d = hexDigit(bytes[j]) {
-                        value = value * 16 + d
-                        digits += 1
-                        j += 1
-                    }
-                    if digits > 0 && j < end && bytes[j] == 0x7D, let scalar = Unicode.Scalar(value) {
-                        buffer.append(contentsOf: String(Character(scalar)).utf8)
-                        return j + 1
-                    }
-                }
-                buffer.append(0x5C)
-                return k + 1
-            default:
+            let (next, scalar) = bytes.withUnsafeBufferPointer { EscapeSequence.read($0, at: k, limit: end) }
+            guard let scalar else {
                 buffer.append(0x5C)
                 return k + 1
             }
-            return k + 2
+            UTF8.encode(scalar) { buffer.append($0) }
+            return next
         }
     }
 }
@@ -140,13 +119,4 @@ func isIdentifierStart(_ b: UInt8) -> Bool {
 
 func isIdentifierByte(_ b: UInt8) -> Bool {
     isIdentifierStart(b) || (b >= 0x30 && b <= 0x39) || b == 0x2D
-}
-
-func hexDigit(_ b: UInt8) -> UInt32? {
-    switch b {
-    case 0x30...0x39: return UInt32(b - 0x30)
-    case 0x41...0x46: return UInt32(b - 0x41 + 10)
-    case 0x61...0x66: return UInt32(b - 0x61 + 10)
-    default: return nil
-    }
 }

@@ -155,7 +155,7 @@ final class ModelTests: XCTestCase {
     /// joined back.
     func testTextDecoderAgreesWithStringValue() {
         let strings = [
-            #""plain""#, #""a\"b\\c\nd\te\{f\u{1F680}g\u{110000}h\qi""#, #""{{x}} {x} {{ x }} \{{x}}""#,
+            #""plain""#, #""a\"b\\c\nd\te\{f\u{1F680}g\u{110000}h\qi\u{0000041}j\u{D800}k\u{41""#, #""{{x}} {x} {{ x }} \{{x}}""#,
             "\"\"\"\n  one\n    two\n  \"\"\"", "\"\"\"one\r\n two\"\"\"", "\"\"\"\n\t\ta\n  b\n\t\t\"\"\"",
             "\"\"\"\n  \"\"\"", "\"\"\"  \n  x\n  \"\"\"", "\"\"\"{{p}}\n  \\{{p}}\n  \"\"\"", "\"unterminated",
         ]

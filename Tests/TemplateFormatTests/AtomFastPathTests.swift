@@ -91,7 +91,7 @@ final class AtomFastPathTests: XCTestCase {
             guard count == 3 || count == 4 || count == 6 || count == 8 else { return nil }
             var v: UInt32 = 0
             for b in digits {
-                guard let d = AtomSyntax.hex(b) else { return nil }
+                guard let d = UInt32(String(UnicodeScalar(b)), radix: 16) else { return nil }
                 v = count <= 4 ? v << 8 | (d << 4 | d) : v << 4 | d
             }
             return count == 3 || count == 6 ? v << 8 | 0xFF : v

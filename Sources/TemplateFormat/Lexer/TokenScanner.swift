@@ -173,8 +173,8 @@ struct TokenScanner {
             if c == 0x22 { j += 1; closed = true; break }
             if c == 0x0A || c == 0x0D { break }
             if c == 0x5C {
-                let (e, ok) = escape(at: j, limit: n)
-                if !ok { flags.insert(.invalidEscape) }
+                let (e, scalar) = EscapeSequence.read(buf, at: j, limit: n)
+                if scalar == nil { flags.insert(.invalidEscape) }
                 j = e
                 continue
             }
@@ -198,8 +198,8 @@ struct TokenScanner {
             while j < n {
                 let c = buf[j]
                 if c == 0x5C {
-                    let (e, ok) = escape(at: j, limit: n)
-                    if !ok { flags.insert(.invalidEscape) }
+                    let (e, scalar) = EscapeSequence.read(buf, at: j, limit: n)
+                    if scalar == nil { flags.insert(.invalidEscape) }
                     j = e
                 } else if c == 0x22 && j + 2 < n && buf[j + 1] == 0x22 && buf[j + 2] == 0x22 {
                     j += 3; closed = true; break
@@ -286,33 +286,5 @@ struct TokenScanner {
             }
         }
         return (i == start ? i + 1 : i, flags)
-    }
-
-    /// Validates an escape whose backslash is at `k`; returns its end and whether it is valid.
-    func escape(at k: Int, limit: Int) -> (Int, Bool) {
-        guard k + 1 < limit else { return (k + 1, false) }
-        switch buf[k + 1] {
-        case 0x22, 0x5C, 0x6E, 0x74, 0x7B: return (k + 2, true)   // " \ n t {
-        case 0x75:  // u{HEX}
-            var j = k + 2
-            guard j < limit && buf[j] == 0x7B else { return (j, false) }
-            j += 1
-            var value: UInt32 = 0
-            var digits = 0
-            while j < limit && isHex(buf[j]) && digits < 8 {
-                let d = buf[j]
-                let v: UInt32 = d <= 0x39 ? UInt32(d - 0x30) : UInt32((d | 0x20) - 0x61 + 10)
-                value = value &* 16 &+ v
-                digits += 1
-                j += 1
-            }
-            guard j < limit && buf[j] == 0x7D else { return (j, false) }
-            let ok = digits >= 1 && digits <= 6 && value <= 0x10FFFF && !(0xD800...0xDFFF).contains(value)
-            return (j + 1, ok)
-        case 0x0A, 0x0D:
-            return (k + 1, false)  // a backslash cannot escape a line break
-        default:
-            return (k + 2, false)
-        }
     }
 }

@@ -738,33 +738,14 @@ struct Parser: ~Copyable {
     mutating func reportEscapes(in t: Token) {
         var k = t.start + 1
         while k < t.end {
-            if buf[k] == 0x5C {
-                let next = k + 1 < t.end ? buf[k + 1] : 0
-                var end = min(k + 2, t.end)
-                var ok = [0x22, 0x5C, 0x6E, 0x74, 0x7B].contains(next)
-                if next == 0x75 {  // \u{…}: validate the same way the lexer did
-                    var j = k + 2
-                    if j < t.end && buf[j] == 0x7B {
-                        j += 1
-                        var value: UInt32 = 0, digits = 0
-                        while j < t.end, let d = AtomSyntax.hex(buf[j]), digits < 8 { value = value &* 16 &+ d; digits += 1; j += 1 }
-                        if j < t.end && buf[j] == 0x7D {
-                            j += 1
-                            ok = digits >= 1 && digits <= 6 && value <= 0x10FFFF && !(0xD800...0xDFFF).contains(value)
-                        }
-                    }
-                    end = j
-                }
-                if next == 0x0A || next == 0x0D { end = k + 1; ok = false }
-                if !ok {
-                    let shown = String(decoding: UnsafeBufferPointer(rebasing: buf[k..<end]), as: UTF8.self)
-                    report(.invalidEscape, ByteRange(start: k, end: end),
-                           "invalid escape `\(shown)`; strings allow \\\" \\\\ \\n \\t \\{ and \\u{HEX}")
-                }
-                k = max(end, k + 1)
-            } else {
-                k += 1
+            guard buf[k] == 0x5C else { k += 1; continue }
+            let (end, scalar) = EscapeSequence.read(buf, at: k, limit: t.end)
+            if scalar == nil {
+                let shown = String(decoding: UnsafeBufferPointer(rebasing: buf[k..<end]), as: UTF8.self)
+                report(.invalidEscape, ByteRange(start: k, end: end),
+                       "invalid escape `\(shown)`; strings allow \\\" \\\\ \\n \\t \\{ and \\u{HEX}")
             }
+            k = end
         }
     }
 }

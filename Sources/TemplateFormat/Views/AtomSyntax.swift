@@ -94,53 +94,29 @@ public struct AtomSyntax: Sendable {
         return out
     }
 
-    /// Decodes the escapes of `bytes[r]`; invalid escapes are kept as written.
+    /// Decodes the escapes of `bytes[r]` (`EscapeSequence`); invalid escapes are kept as written.
     static func decodeEscapes(_ bytes: [UInt8], _ r: ByteRange) -> String {
-        var scalars = String.UnicodeScalarView()
-        var k = r.start
-        var chunkStart = k
-        func flush(_ end: Int) {
-            if end > chunkStart {
-                scalars.append(contentsOf: String(decoding: bytes[chunkStart..<end], as: UTF8.self).unicodeScalars)
-            }
-        }
-        while k < r.end {
-            guard bytes[k] == 0x5C, k + 1 < r.end else { k += 1; continue }
-            flush(k)
-            let next = bytes[k + 1]
-            var consumed = 2
-            switch next {
-            case 0x22: scalars.append("\"")
-            case 0x5C: scalars.append("\\")
-            case 0x6E: scalars.append("\n")
-            case 0x74: scalars.append("\t")
-            case 0x7B: scalars.append("{")
-            case 0x75:
-                var j = k + 2
-                var value: UInt32 = 0
-                var ok = false
-                if j < r.end && bytes[j] == 0x7B {
-                    j += 1
-                    var digits = 0
-                    while j < r.end, let d = AtomSyntax.hex(bytes[j]), digits < 8 { value = value &* 16 &+ d; j += 1; digits += 1 }
-                    if j < r.end && bytes[j] == 0x7D && digits > 0 { ok = true; j += 1 }
+        bytes.withUnsafeBufferPointer { buf in
+            var scalars = String.UnicodeScalarView()
+            var k = r.start
+            var chunkStart = k
+            while k < r.end {
+                guard buf[k] == 0x5C, k + 1 < r.end else { k += 1; continue }
+                let (end, scalar) = EscapeSequence.read(buf, at: k, limit: r.end)
+                // An invalid escape's backslash stays, and what follows it is read as text.
+                guard let scalar else { k += 1; continue }
+                if k > chunkStart {
+                    scalars.append(contentsOf: String(decoding: UnsafeBufferPointer(rebasing: buf[chunkStart..<k]), as: UTF8.self).unicodeScalars)
                 }
-                if ok, let scalar = Unicode.Scalar(value) {
-                    scalars.append(scalar)
-                    consumed = j - k
-                } else {
-                    scalars.append("\\")
-                    consumed = 1
-                }
-            default:
-                scalars.append("\\")
-                consumed = 1
+                scalars.append(scalar)
+                k = end
+                chunkStart = k
             }
-            k += consumed
-            chunkStart = k
+            if r.end > chunkStart {
+                scalars.append(contentsOf: String(decoding: UnsafeBufferPointer(rebasing: buf[chunkStart..<r.end]), as: UTF8.self).unicodeScalars)
+            }
+            return String(scalars)
         }
-        flush(r.end)
-        return String(scalars)
     }
 
     /// `{{name}}` interpolations in a string: each parameter name and the byte range of
@@ -327,14 +303,5 @@ public struct AtomSyntax: Sendable {
         if digit < 10 { return digit }
         let letter = UInt32(b | 0x20) &- 0x61
         return letter < 6 ? letter + 10 : 16
-    }
-
-    static func hex(_ b: UInt8) -> UInt32? {
-        switch b {
-        case 0x30...0x39: return UInt32(b - 0x30)
-        case 0x41...0x46: return UInt32(b - 0x41 + 10)
-        case 0x61...0x66: return UInt32(b - 0x61 + 10)
-        default: return nil
-        }
     }
 }
