@@ -24,9 +24,10 @@ public final class ValidationCache: @unchecked Sendable {
         var diagnostics: [Diagnostic]
         /// The styles the set names only through a misspelling (`Checker.meantStyles`).
         var meantStyles: Set<String> = []
-        /// The URLs in the set that may name files beside the document: whether those exist
-        /// is asked again at every validation (`Checker.checkLocalFiles`), never kept.
-        var localFiles: [Checker.LocalFileUse] = []
+        /// The files beside the document the set names (TDL313), as the project resolved
+        /// them. The set's TDL313 findings are kept with its others: the language server,
+        /// which learns when such a file comes or goes, forgets the sets then (`forgetSets`).
+        var localFiles: Set<String> = []
     }
 
     struct Key: Hashable {
@@ -60,6 +61,10 @@ public final class ValidationCache: @unchecked Sendable {
     public func looksUp(_ path: String) -> Bool { state.withLock { $0.localFiles.contains(path) } }
 
     func setLocalFiles(_ paths: Set<String>) { state.withLock { $0.localFiles = paths } }
+
+    /// Drops every kept set, so the next validation checks them all: for a change the cache
+    /// cannot see, such as a file a set names (TDL313) created or deleted.
+    public func forgetSets() { state.withLock { $0.entries = [:] } }
 
     func lookup(_ key: Key, bytes: ArraySlice<UInt8>) -> Entry? {
         state.withLock { state in

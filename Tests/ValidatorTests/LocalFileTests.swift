@@ -174,17 +174,24 @@ final class LocalFileTests: XCTestCase {
         XCTAssertEqual(found.count, 4)
     }
 
-    /// With a validation cache (the language server), a set reused from the last validation
-    /// is still looked up: a file created since then clears the warning, and a set that
-    /// moved reports at its new place.
-    func testACachedSetIsLookedUpAgain() {
+    /// With a validation cache (the language server), a reused set keeps its TDL313
+    /// findings without looking again (an edit elsewhere costs no look at the disk); the
+    /// cache says which files it looked up, and once told that one came (`forgetSets`, as the
+    /// server does on a watched-file event) the warning goes; a set that moved reports at its
+    /// new place.
+    func testACachedSetKeepsItsFindingsUntilItsFilesChange() {
         let cache = ValidationCache()
         let disk = FakeDisk([])
         let text = LocalFileTests.document()
         XCTAssertEqual(missing(validate(text, disk, cache: cache)).count, 5)
+        _ = disk.takeLooks()
+        XCTAssertTrue(cache.looksUp("/site/docs/a.png"))
+        let unchanged = missing(validate(text, disk, cache: cache))
+        XCTAssertEqual(unchanged.count, 5)
+        XCTAssertEqual(disk.takeLooks(), [], "a reused set does not look at the disk again")
         disk.add("/site/docs/a.png")
+        cache.forgetSets()
         let again = missing(validate(text, disk, cache: cache))
-        XCTAssertGreaterThan(cache.lastReused, 0)
         XCTAssertEqual(again.count, 4)
         XCTAssertFalse(again.contains { $0.message.contains("`a.png`") })
         let moved = "// a comment that moves every set\n" + text

@@ -250,7 +250,11 @@ final class Workspace {
     func fileChangedOnDisk(_ path: String, deleted: Bool) {
         let path = normalizedPath(path)
         // A file an open document names (an image, a video): its TDL313 follows the disk.
-        for (key, uri) in openByKey where documents[uri]?.validationCache.looksUp(path) == true { apply([key]) }
+        // Its sets' findings are kept with them: forget them, so they are checked again.
+        for (key, uri) in openByKey where documents[uri]?.validationCache.looksUp(path) == true {
+            documents[uri]?.validationCache.forgetSets()
+            apply([key])
+        }
         guard openURI(forKey: path) == nil else { return }
         let role: Project.Role = isWorkspaceFile(path) ? .member : .dependency
         if !deleted {

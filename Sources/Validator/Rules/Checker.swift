@@ -42,7 +42,8 @@ struct Checker {
     /// the URL strings that may name one: noted by the walk, and from sets the cache reused.
     let looksForLocalFiles: Bool
     var localFileTokens: [(token: Token, keyID: Int)] = []
-    var reusedLocalFiles: [LocalFileUse] = []
+    /// The local files looked up so far (for the validation cache, `ValidationCache.looksUp`).
+    var lookedUpLocalFiles: Set<String> = []
 
     /// Findings of unchanged templates from the previous validation (language server only).
     let cache: ValidationCache?
@@ -185,7 +186,9 @@ struct Checker {
         }
         context.checkStyleCycles(&findings)
         checkTopLevelBlocks(document)
-        checkLocalFiles()
+        // What no set checked with the cache looked up yet (every URL, without a cache).
+        lookedUpLocalFiles.formUnion(checkLocalFiles())
+        cache?.setLocalFiles(lookedUpLocalFiles)
         // Used means used by any file of the project that sees the style (checked alone, this one).
         let file = context.file
         for (name, style) in styles where style.importedFrom == nil && !context.project.isUsed(StyleID(path: file.path, name: name))
@@ -247,23 +250,25 @@ struct Checker {
                         }
                     }
                 }
-                if delta != 0 { moved.localFiles = hit.localFiles.map { var use = $0; use.range = ByteRange(start: use.range.start + delta, end: use.range.end + delta); return use } }
                 findings.diagnostics.append(contentsOf: moved.diagnostics)
-                reusedLocalFiles += moved.localFiles
+                lookedUpLocalFiles.formUnion(hit.localFiles)
                 meantStyles.formUnion(hit.meantStyles)
                 reused += 1
                 if fresh[key] == nil { fresh[key] = moved }
                 continue
             }
             nodes.resolveIDs(of: block.node.id, raw)
-            let before = findings.diagnostics.count, localFilesBefore = localFileTokens.count
+            let before = findings.diagnostics.count
             let meantBefore = meantStyles
             meantStyles = []
             checkTopLevel(block)
+            // The set's own TDL313 findings, kept with the rest of its findings.
+            let localFiles = checkLocalFiles()
+            lookedUpLocalFiles.formUnion(localFiles)
             checked += 1
             fresh[key] = ValidationCache.Entry(bytes: Array(bytes), start: range.start,
                                                diagnostics: Array(findings.diagnostics[before...]), meantStyles: meantStyles,
-                                               localFiles: localFileUses(since: localFilesBefore))
+                                               localFiles: localFiles)
             meantStyles.formUnion(meantBefore)
         }
         cache.replace(with: fresh, styleStarts: styleStarts, checked: checked, reused: reused)

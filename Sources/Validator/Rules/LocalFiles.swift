@@ -10,14 +10,6 @@ import TemplateFormat
 /// once per distinct path: one file-system look per path, not per element. Nothing is noted
 /// when the project cannot tell (an in-memory loader, a document with no folder).
 extension Checker {
-    /// A URL value that may name a local file, as the validation cache keeps it for a set it
-    /// reuses: its string's range, its key's id and its value (escapes decoded).
-    struct LocalFileUse {
-        var range: ByteRange
-        let keyID: Int
-        let value: String
-    }
-
     @inline(__always)
     mutating func noteLocalFile(_ token: Token, node: Int) {
         let id = nodes.id(node)
@@ -25,17 +17,12 @@ extension Checker {
         if looksForLocalFiles && !inSandbox && id != key.action { localFileTokens.append((token, id)) }
     }
 
-    /// The uses noted since `start` (`localFileTokens`' count then), for the validation cache.
-    func localFileUses(since start: Int) -> [LocalFileUse] {
-        localFileTokens[start...].map { LocalFileUse(range: $0.token.range, keyID: $0.keyID, value: AtomSyntax.stringValue(of: $0.token, in: raw.bytes)) }
-    }
-
-    /// Reports every noted value whose file is not there.
-    mutating func checkLocalFiles() {
-        guard looksForLocalFiles, !localFileTokens.isEmpty || !reusedLocalFiles.isEmpty else {
-            cache?.setLocalFiles([])
-            return
-        }
+    /// Reports every value noted since the last call whose file is not there, and returns
+    /// the paths looked up. Called once per document, or (with a validation cache) once per
+    /// set, so that a set's TDL313 findings are kept with the rest of its findings.
+    mutating func checkLocalFiles() -> Set<String> {
+        guard looksForLocalFiles, !localFileTokens.isEmpty else { return [] }
+        defer { localFileTokens.removeAll(keepingCapacity: true) }
         // Every step below runs once per distinct value, not per use: tokens are grouped by
         // their bytes (a fingerprint, then a comparison), and values that differ only in their
         // query or fragment by the path they name, which the project is asked about once.
@@ -57,10 +44,9 @@ extension Checker {
             answers.append(context.project.localFile(relative, from: context.file))
             return index
         }
-        // Per use, its group (-1: names no local file): reused sets' uses, then the walk's.
+        // Per use, its group (-1: names no local file).
         var groups: [Int] = []
-        groups.reserveCapacity(reusedLocalFiles.count + localFileTokens.count)
-        for use in reusedLocalFiles { groups.append(Checker.localPath(use.value).map(group) ?? -1) }
+        groups.reserveCapacity(localFileTokens.count)
         let bytes = raw.bytes
         var tokenByHash: [UInt64: Int] = [:]
         var seenTokens: [(range: ByteRange, group: Int, next: Int)] = []
@@ -88,8 +74,7 @@ extension Checker {
             var shown: [String?] = Array(repeating: nil, count: paths.count)
             for (i, g) in groups.enumerated() where g >= 0 {
                 guard let found = answers[g], !found.exists else { continue }
-                let use = i < reusedLocalFiles.count ? (range: reusedLocalFiles[i].range, keyID: reusedLocalFiles[i].keyID)
-                    : (range: localFileTokens[i - reusedLocalFiles.count].token.range, keyID: localFileTokens[i - reusedLocalFiles.count].keyID)
+                let use = (range: localFileTokens[i].token.range, keyID: localFileTokens[i].keyID)
                 // Named relative to the document, as the author wrote it (`a/../b.png` reads `b.png`).
                 let path = shown[g] ?? (!folder.isEmpty && found.path.hasPrefix(folder) ? String(found.path.dropFirst(folder.count)) : paths[g])
                 shown[g] = path
@@ -98,7 +83,7 @@ extension Checker {
                        "`\(key)` names `\(path)`, which does not exist (relative to this document's folder); the exported page will not find it")
             }
         }
-        cache?.setLocalFiles(Set(answers.compactMap { $0?.path }))
+        return Set(answers.compactMap { $0?.path })
     }
 
     /// The file a URL value names relative to the document, as the file system spells it:
