@@ -46,12 +46,13 @@ extension ProjectLoader {
             exists: { path in
                 guard oneRun else { return pathKind(path) == .other }
                 let folder = parentPath(path)
-                if folders.withLock({ $0[folder] }) == false { return false }
+                let known = folders.withLock { $0[folder] }
+                if known == false { return false }
                 switch pathKind(path) {
                 case .other: return true
                 case .directory: return false
                 case .missing:
-                    if folders.withLock({ $0[folder] }) == nil {
+                    if known == nil {
                         let there = pathKind(folder) == .directory
                         folders.withLock { $0[folder] = there }
                     }

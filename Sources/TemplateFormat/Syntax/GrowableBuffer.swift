@@ -28,6 +28,10 @@ struct GrowableBuffer<Element: BitwiseCopyable>: ~Copyable {
 
     deinit { free(base) }
 
+    // The two traps below are out of memory, not bad input: a buffer holds the tokens, nodes
+    // or lines of one document, at most one element per byte of it, and a document is at
+    // most `DocumentLimits.maximumBytes` (128 MiB), refused with a message before it is read.
+    // Where malloc fails, Swift's own arrays trap the same way.
     private static func allocate(_ n: Int) -> UnsafeMutablePointer<Element> {
         guard let raw = malloc(n * MemoryLayout<Element>.stride) else { fatalError("out of memory allocating \(n) elements") }
         adviseHugePages(raw, byteCount: n * MemoryLayout<Element>.stride)
