@@ -146,10 +146,18 @@ public struct Project: Sendable {
     /// there: nil when the project cannot tell (no loader that looks, or a document with no
     /// folder). `relative` is a path as the file system spells it (URL escapes decoded).
     public func localFile(_ relative: String, from file: ProjectFile) -> (path: String, exists: Bool)? {
-        guard let loader, let exists = loader.exists, file.location != nil,
-              case .success(let path) = loader.resolve(relative, file.location) else { return nil }
-        return (path, exists(path))
+        localFilePath(relative, from: file).map { ($0, fileExists($0)) }
     }
+
+    /// `localFile`'s first step: where the file is, or nil when the project cannot tell.
+    public func localFilePath(_ relative: String, from file: ProjectFile) -> String? {
+        guard let loader, loader.exists != nil, file.location != nil,
+              case .success(let path) = loader.resolve(relative, file.location) else { return nil }
+        return path
+    }
+
+    /// `localFile`'s second step: whether the file at a path `localFilePath` gave is there.
+    public func fileExists(_ path: String) -> Bool { loader?.exists?(path) ?? false }
 
     /// The style `name` means in `path`: `scope(of:).style(named:)`, found by a walk that
     /// stops at the first definition and builds no table.

@@ -1,3 +1,4 @@
+import Basics
 import TemplateFormat
 import ToolSupport
 

@@ -1,3 +1,4 @@
+import Basics
 import ProjectModel
 import TemplateFormat
 import ToolSupport
@@ -61,9 +62,11 @@ struct ProjectCheck {
 
     /// Validates every item against `project`.
     private func validate(_ items: [Item], in project: Project) -> [Item] {
-        parallelMap(items, workers: workers) { item in
+        // Threads left over when there are fewer files than threads check a large file in parts.
+        let perFile = max(1, workers / max(items.count, 1))
+        return parallelMap(items, workers: workers) { item in
             var item = item
-            item.diagnostics = Validator.validate(item.file, in: project)
+            item.diagnostics = Validator.validate(item.file, in: project, workers: perFile)
             return item
         }
     }

@@ -24,10 +24,6 @@ public final class ValidationCache: @unchecked Sendable {
         var diagnostics: [Diagnostic]
         /// The styles the set names only through a misspelling (`Checker.meantStyles`).
         var meantStyles: Set<String> = []
-        /// The files beside the document the set names (TDL313), as the project resolved
-        /// them. The set's TDL313 findings are kept with its others: the language server,
-        /// which learns when such a file comes or goes, forgets the sets then (`forgetSets`).
-        var localFiles: Set<String> = []
     }
 
     struct Key: Hashable {
@@ -42,9 +38,17 @@ public final class ValidationCache: @unchecked Sendable {
         var styleStarts: [String: Int] = [:]
         var lastChecked = 0
         var lastReused = 0
-        /// The local files (TDL313) the last validation looked up, as the project resolved them.
-        var localFiles: Set<String> = []
+        /// Whether each file beside the document that a validation looked up (TDL313) was
+        /// there, by path as the project resolved it. A set's TDL313 findings are kept with
+        /// its others, and an edit looks up only the edited set's files, here: the language
+        /// server, which learns when such a file comes or goes, forgets both then (`forgetSets`).
+        var fileExists: [String: Bool] = [:]
     }
+
+    /// More remembered answers than any one document needs (a document names each file in
+    /// one of its strings, and the answers of earlier edits pile up): then they and the sets
+    /// that used them are forgotten together, and the next validation looks again.
+    static let answerLimit = 1 << 16
 
     /// One validation at a time uses a cache; the lock only keeps a misuse from racing.
     private let state = Locked(State())
@@ -53,18 +57,44 @@ public final class ValidationCache: @unchecked Sendable {
     public var lastChecked: Int { state.withLock { $0.lastChecked } }
     public var lastReused: Int { state.withLock { $0.lastReused } }
 
-    public init() {}
+    /// Whether remembered answers are used (`fileExists`), not only recorded: only when
+    /// someone calls `forgetSets` as files come and go (a language server whose client
+    /// watches files); otherwise every check of a set looks again.
+    let reusesFileAnswers: Bool
 
-    /// Whether the last validation looked up the file at `path` (a resolved path, as the
-    /// project's loader spells it): the language server checks the document again when such a
-    /// file is created or deleted.
-    public func looksUp(_ path: String) -> Bool { state.withLock { $0.localFiles.contains(path) } }
+    public init(reusesFileAnswers: Bool = false) {
+        self.reusesFileAnswers = reusesFileAnswers
+    }
 
-    func setLocalFiles(_ paths: Set<String>) { state.withLock { $0.localFiles = paths } }
+    /// Whether a validation since the last `forgetSets` looked up the file at `path` (a
+    /// resolved path, as the project's loader spells it): the language server checks the
+    /// document again when such a file is created or deleted.
+    public func looksUp(_ path: String) -> Bool { state.withLock { $0.fileExists[path] != nil } }
 
-    /// Drops every kept set, so the next validation checks them all: for a change the cache
-    /// cannot see, such as a file a set names (TDL313) created or deleted.
-    public func forgetSets() { state.withLock { $0.entries = [:] } }
+    /// Whether the file at `path` is there: the remembered answer (`reusesFileAnswers`), else
+    /// `look`'s, remembered.
+    func fileExists(_ path: String, look: () -> Bool) -> Bool {
+        if reusesFileAnswers, let known = state.withLock({ $0.fileExists[path] }) { return known }
+        let there = look()
+        state.withLock { state in
+            if state.fileExists.count >= ValidationCache.answerLimit {
+                state.fileExists = [:]
+                state.entries = [:]
+            }
+            state.fileExists[path] = there
+        }
+        return there
+    }
+
+    /// Drops every kept set and every remembered answer, so the next validation checks and
+    /// looks again: for a change the cache cannot see, such as a file a set names (TDL313)
+    /// created or deleted.
+    public func forgetSets() {
+        state.withLock { state in
+            state.entries = [:]
+            state.fileExists = [:]
+        }
+    }
 
     func lookup(_ key: Key, bytes: ArraySlice<UInt8>) -> Entry? {
         state.withLock { state in

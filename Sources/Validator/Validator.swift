@@ -9,7 +9,16 @@ public enum Validator {
     ///
     /// With a `cache` (one per document, kept across edits), templates and annotation sets
     /// whose text and styles did not change since the last call are not checked again.
-    public static func validate(_ file: ProjectFile, in project: Project, cache: ValidationCache? = nil) -> [Diagnostic] {
+    ///
+    /// `workers`: threads a large document may be checked on when there is no cache (the
+    /// CLI checking one big file); the findings are the same.
+    public static func validate(_ file: ProjectFile, in project: Project, cache: ValidationCache? = nil,
+                                workers: Int = 1) -> [Diagnostic] {
+        validate(file, in: project, cache: cache, workers: workers, minimumPartBytes: Checker.bytesWorthParts)
+    }
+
+    static func validate(_ file: ProjectFile, in project: Project, cache: ValidationCache?, workers: Int,
+                         minimumPartBytes: Int) -> [Diagnostic] {
         let tree = file.tree
         // A UTF-16 or UTF-32 file is one token: its one report (TDL017) is all there is to say.
         if tree.diagnostics.first?.code == SyntaxCode.foreignEncoding.rawValue { return tree.diagnostics }
@@ -19,7 +28,8 @@ public enum Validator {
         // new array would cost more than the sort below. Codes never coincide across the
         // two, so the order of equal positions does not depend on which list came first.
         var all = tree.withRawView { raw in
-            var checker = Checker(file: file, project: project, raw: raw, cache: cache)
+            var checker = Checker(file: file, project: project, raw: raw, cache: cache, workers: workers,
+                                  minimumPartBytes: minimumPartBytes)
             checker.run()
             return checker.findings.diagnostics
         }
@@ -63,7 +73,26 @@ public enum Validator {
             return a < b
         }
         if all.indices.dropFirst().allSatisfy({ before($0 - 1, $0) }) { return }
-        let order = all.indices.sorted(by: before)
+        // The few found out of order (a finding inside a style, reported from the element
+        // that uses it) are taken out, sorted and merged back: what is left is in order.
+        var inOrder: [Int] = [], outOfOrder: [Int] = []
+        inOrder.reserveCapacity(all.count)
+        for i in all.indices {
+            if let last = inOrder.last, before(i, last) { outOfOrder.append(i) } else { inOrder.append(i) }
+        }
+        outOfOrder.sort(by: before)
+        var order: [Int] = []
+        order.reserveCapacity(all.count)
+        var a = 0, b = 0
+        while a < inOrder.count || b < outOfOrder.count {
+            if b == outOfOrder.count || (a < inOrder.count && before(inOrder[a], outOfOrder[b])) {
+                order.append(inOrder[a])
+                a += 1
+            } else {
+                order.append(outOfOrder[b])
+                b += 1
+            }
+        }
         // `all[i]` becomes the old `all[order[i]]`: each cycle of the permutation is walked
         // once, moving values (no copies).
         all.withUnsafeMutableBufferPointer { buffer in

@@ -48,9 +48,11 @@ while !args.isEmpty {
         workspaceReport(root: args.removeFirst()); exit(0)
     case "--lsp-edits":
         guard !args.isEmpty else { print("--lsp-edits needs a file"); exit(2) }
-        serverEditReport(path: args.removeFirst()); exit(0)
+        let path = args.removeFirst()
+        let edits = args.first.flatMap { Int($0) }.map { count in args.removeFirst(); return count } ?? 300
+        serverEditReport(path: path, edits: max(edits, 2)); exit(0)
     case "-h", "--help":
-        print("usage: tdl-bench [--sizes 1k,10k,100k,10mb] [--file PATH]... [--write-corpus DIR] | --export | --lsp-edits FILE | --workspace DIR")
+        print("usage: tdl-bench [--sizes 1k,10k,100k,10mb] [--file PATH]... [--write-corpus DIR] | --export | --lsp-edits FILE [EDITS] | --workspace DIR")
         exit(0)
     default:
         FileHandle.standardError.write(Data("tdl-bench: unknown argument '\(a)'\n".utf8))

@@ -1,4 +1,5 @@
 import Foundation
+import JSONText
 import LSPProtocol
 import XCTest
 @testable import LanguageServer
@@ -55,6 +56,28 @@ final class LocalFileWatchTests: XCTestCase {
         // An edit elsewhere in the document (its set reused from the cache) keeps the warning.
         h.change(uri, version: 2, range: (0, 8, 0, 8), text: "\n// note")
         XCTAssertEqual(codes(h, uri), ["TDL313"])
+    }
+
+    /// An edit of the set checks it again. A client that watches files tells the server when
+    /// one comes or goes, so what the set's last check learnt of its files is reused until
+    /// then; a client that does not gets a fresh look at every check.
+    func testAnEditLooksAgainOnlyWhenNoWatcherWouldSayTheFileCame() throws {
+        for watching in [false, true] {
+            let folder = try WorkspaceModelTests.Folder()
+            let capabilities: JSONValue = watching ? ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]] : [:]
+            let h = try ServerHarness(capabilities: capabilities, rootPath: folder.root)
+            let uri = folder.uri("screens/page.tdl")
+            folder.write("screens/page.tdl", LocalFileWatchTests.page)
+            h.open(uri, LocalFileWatchTests.page)
+            XCTAssertEqual(codes(h, uri), ["TDL313"], "watching: \(watching)")
+            try FileManager.default.createDirectory(atPath: folder.path("screens/img"), withIntermediateDirectories: true)
+            folder.write("screens/img/hero.png", "")
+            // An edit inside the set (its `alt`), with no word of the new file.
+            h.change(uri, version: 2, range: (6, 12, 6, 12), text: "Big ")
+            XCTAssertEqual(codes(h, uri), watching ? ["TDL313"] : [], "watching: \(watching)")
+            h.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(folder.uri("screens/img/hero.png")), "type": 1]]])
+            XCTAssertEqual(codes(h, uri), [], "watching: \(watching)")
+        }
     }
 
     func testAnUnsavedBufferHasNoFolderToLookIn() throws {

@@ -24,6 +24,10 @@ public final class LanguageServer: @unchecked Sendable {
     public private(set) var pullsDiagnostics = false
     private var clientRefreshesDiagnostics = false
     private var clientCapabilities: JSONValue = .null
+    /// Whether the client tells the server when files come and go (`initialized` registers
+    /// the watchers): then what a document's validation learnt of the files beside it is
+    /// reused until such a change (`ValidationCache.reusesFileAnswers`).
+    private var watchesFiles = false
     private var initializationOptions: JSONValue = .null
     private var trace = "off"
     private var nextServerRequest = 1
@@ -338,6 +342,7 @@ public final class LanguageServer: @unchecked Sendable {
         var out: [Message] = []
         workspace.setFolders(initialFolders)
         if clientCapabilities["workspace"]["didChangeWatchedFiles"]["dynamicRegistration"].boolValue == true {
+            watchesFiles = true
             // `.tdl` files in every way; any other file when it is created or deleted (kind 1 | 4),
             // since an open document may name it (TDL313).
             let watchers: JSONValue = ["watchers": [["globPattern": "**/*.tdl"], ["globPattern": "**/*", "kind": 5]]]
@@ -366,7 +371,8 @@ public final class LanguageServer: @unchecked Sendable {
         }
         let document = OpenDocument(uri: uri, path: DocumentURI.path(of: uri).map(normalizedPath),
                                     languageID: item["languageId"].stringValue ?? "tdl",
-                                    version: item["version"].intValue ?? 0, bytes: Array(text.utf8), analysis: nil)
+                                    version: item["version"].intValue ?? 0, bytes: Array(text.utf8), analysis: nil,
+                                    validationCache: ValidationCache(reusesFileAnswers: watchesFiles))
         editedKeys.insert(document.key)
         workspace.opened(document)
         schedulePublish(uri)

@@ -22,7 +22,7 @@ struct OpenDocument {
     var lineIndex: LineIndex?
     /// What validation found per template and annotation set, kept across versions so an
     /// edit re-checks only the sets whose text (or styles) changed.
-    let validationCache = ValidationCache()
+    var validationCache = ValidationCache()
     /// The tree of the previous version and the one edit since, when the last change was a
     /// single ranged edit of a version the project had: the next sync reparses only the
     /// top-level block the edit falls in (`SyntaxTree.reparsed`).

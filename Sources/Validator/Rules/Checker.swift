@@ -42,11 +42,13 @@ struct Checker {
     /// the URL strings that may name one: noted by the walk, and from sets the cache reused.
     let looksForLocalFiles: Bool
     var localFileTokens: [(token: Token, keyID: Int)] = []
-    /// The local files looked up so far (for the validation cache, `ValidationCache.looksUp`).
-    var lookedUpLocalFiles: Set<String> = []
 
     /// Findings of unchanged templates from the previous validation (language server only).
     let cache: ValidationCache?
+    /// Threads a large document's top-level blocks may be checked on (`checkInParts`), and
+    /// the size from which it is worth it (tests check small documents in parts too).
+    let workers: Int
+    let minimumPartBytes: Int
 
     // The parts of the context every rule reads, by their short names (inlined: a call would
     // return all of `key`'s or `lintKinds`' fields to read one).
@@ -57,10 +59,13 @@ struct Checker {
     @inline(__always) var styles: [String: StyleDefinition] { context.styles }
     @inline(__always) var chains: [String: StyleChain] { context.chains }
 
-    init(file: ProjectFile, project: Project, raw: RawSyntaxView, cache: ValidationCache? = nil) {
+    init(file: ProjectFile, project: Project, raw: RawSyntaxView, cache: ValidationCache? = nil, workers: Int = 1,
+         minimumPartBytes: Int = Checker.bytesWorthParts) {
         let nodes = NodeTable(file.tree, deferSets: cache != nil)
         self.nodes = nodes
         self.cache = cache
+        self.workers = workers
+        self.minimumPartBytes = minimumPartBytes
         context = CheckContext(file: file, project: project, raw: raw, nodes: nodes)
         looksForLocalFiles = project.loader?.exists != nil && file.location != nil
         styleFindings = StyleFindings(chains: context.chainByID.count)
@@ -187,8 +192,7 @@ struct Checker {
         context.checkStyleCycles(&findings)
         checkTopLevelBlocks(document)
         // What no set checked with the cache looked up yet (every URL, without a cache).
-        lookedUpLocalFiles.formUnion(checkLocalFiles())
-        cache?.setLocalFiles(lookedUpLocalFiles)
+        checkLocalFiles()
         // Used means used by any file of the project that sees the style (checked alone, this one).
         let file = context.file
         for (name, style) in styles where style.importedFrom == nil && !context.project.isUsed(StyleID(path: file.path, name: name))
@@ -201,7 +205,13 @@ struct Checker {
     /// bytes and the styles they see are unchanged.
     mutating func checkTopLevelBlocks(_ document: DocumentSyntax) {
         guard let cache else {
-            for block in document.blocks { checkTopLevel(block) }
+            let blocks = document.blocks
+            let parts = Checker.parts(of: blocks, workers: workers, minimumBytes: minimumPartBytes)
+            if parts.count > 1 {
+                checkInParts(blocks, parts)
+            } else {
+                for block in blocks { checkTopLevel(block) }
+            }
             return
         }
         let fingerprint = context.styleContext()
@@ -251,8 +261,7 @@ struct Checker {
                     }
                 }
                 findings.diagnostics.append(contentsOf: moved.diagnostics)
-                lookedUpLocalFiles.formUnion(hit.localFiles)
-                meantStyles.formUnion(hit.meantStyles)
+                if !hit.meantStyles.isEmpty { meantStyles.formUnion(hit.meantStyles) }
                 reused += 1
                 if fresh[key] == nil { fresh[key] = moved }
                 continue
@@ -263,12 +272,10 @@ struct Checker {
             meantStyles = []
             checkTopLevel(block)
             // The set's own TDL313 findings, kept with the rest of its findings.
-            let localFiles = checkLocalFiles()
-            lookedUpLocalFiles.formUnion(localFiles)
+            checkLocalFiles()
             checked += 1
             fresh[key] = ValidationCache.Entry(bytes: Array(bytes), start: range.start,
-                                               diagnostics: Array(findings.diagnostics[before...]), meantStyles: meantStyles,
-                                               localFiles: localFiles)
+                                               diagnostics: Array(findings.diagnostics[before...]), meantStyles: meantStyles)
             meantStyles.formUnion(meantBefore)
         }
         cache.replace(with: fresh, styleStarts: styleStarts, checked: checked, reused: reused)

@@ -17,21 +17,24 @@ extension Checker {
         if looksForLocalFiles && !inSandbox && id != key.action { localFileTokens.append((token, id)) }
     }
 
-    /// Reports every value noted since the last call whose file is not there, and returns
-    /// the paths looked up. Called once per document, or (with a validation cache) once per
-    /// set, so that a set's TDL313 findings are kept with the rest of its findings.
-    mutating func checkLocalFiles() -> Set<String> {
-        guard looksForLocalFiles, !localFileTokens.isEmpty else { return [] }
+    /// Reports every value noted since the last call whose file is not there. Called once per
+    /// document, or (with a validation cache) once per set, so that a set's TDL313 findings
+    /// are kept with the rest of its findings; the cache remembers what was looked up
+    /// (`ValidationCache.fileExists`), so an edit looks again only at what it changed.
+    mutating func checkLocalFiles() {
+        guard looksForLocalFiles, !localFileTokens.isEmpty else { return }
         defer { localFileTokens.removeAll(keepingCapacity: true) }
         // Every step below runs once per distinct value, not per use: tokens are grouped by
         // their bytes (a fingerprint, then a comparison), and values that differ only in their
         // query or fragment by the path they name, which the project is asked about once.
+        let project = context.project, file = context.file
         var paths: [String] = []
         var answers: [(path: String, exists: Bool)?] = []
         var pathByHash: [UInt64: Int] = [:]
         var nextWithHash: [Int] = []
         func group(of relative: String) -> Int {
-            let hash = relative.utf8.withContiguousStorageIfAvailable { fingerprint(UnsafeRawBufferPointer($0)) } ?? fingerprint(Array(relative.utf8)[...])
+            var relative = relative
+            let hash = relative.withUTF8 { fingerprint(UnsafeRawBufferPointer($0)) }
             var candidate = pathByHash[hash] ?? -1
             while candidate >= 0 {
                 if paths[candidate] == relative { return candidate }
@@ -41,7 +44,9 @@ extension Checker {
             nextWithHash.append(pathByHash[hash] ?? -1)
             pathByHash[hash] = index
             paths.append(relative)
-            answers.append(context.project.localFile(relative, from: context.file))
+            answers.append(project.localFilePath(relative, from: file).map { path in
+                (path, cache?.fileExists(path) { project.fileExists(path) } ?? project.fileExists(path))
+            })
             return index
         }
         // Per use, its group (-1: names no local file).
@@ -66,24 +71,29 @@ extension Checker {
             tokenByHash[hash] = seenTokens.count - 1
         }
         if answers.contains(where: { $0.map { !$0.exists } ?? false }) {
-            let folder = context.file.location.map { location -> String in
+            let folder = file.location.map { location -> String in
                 guard let slash = location.lastIndex(of: "/") else { return "" }
                 return String(location[..<slash]) + "/"
             } ?? ""
             let names = SchemaIndex.properties.names
-            var shown: [String?] = Array(repeating: nil, count: paths.count)
+            // A missing file is usually named by the same property each time: its message is
+            // written once and shared by its reports.
+            var messages: [(keyID: Int, text: MessageText)?] = Array(repeating: nil, count: paths.count)
             for (i, g) in groups.enumerated() where g >= 0 {
                 guard let found = answers[g], !found.exists else { continue }
-                let use = (range: localFileTokens[i].token.range, keyID: localFileTokens[i].keyID)
+                let use = localFileTokens[i]
+                if let made = messages[g], made.keyID == use.keyID {
+                    findings.report(.missingLocalFile, use.token.range, made.text)
+                    continue
+                }
                 // Named relative to the document, as the author wrote it (`a/../b.png` reads `b.png`).
-                let path = shown[g] ?? (!folder.isEmpty && found.path.hasPrefix(folder) ? String(found.path.dropFirst(folder.count)) : paths[g])
-                shown[g] = path
+                let path = !folder.isEmpty && found.path.hasPrefix(folder) ? String(found.path.dropFirst(folder.count)) : paths[g]
                 let key = use.keyID >= 0 && use.keyID < names.count ? names[use.keyID] : "this URL"
-                findings.report(.missingLocalFile, use.range,
-                       "`\(key)` names `\(path)`, which does not exist (relative to this document's folder); the exported page will not find it")
+                let text: MessageText = "`\(key)` names `\(path)`, which does not exist (relative to this document's folder); the exported page will not find it"
+                messages[g] = (use.keyID, text)
+                findings.report(.missingLocalFile, use.token.range, text)
             }
         }
-        return Set(answers.compactMap { $0?.path })
     }
 
     /// The file a URL value names relative to the document, as the file system spells it:

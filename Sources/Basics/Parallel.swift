@@ -1,7 +1,8 @@
 import Dispatch
 
-/// Maps `items` on up to `workers` threads, keeping the order of the results.
-func parallelMap<T: Sendable, R: Sendable>(_ items: [T], workers: Int, _ transform: @Sendable (T) -> R) -> [R] {
+/// Maps `items` on up to `workers` threads, keeping the order of the results: the CLI's
+/// files, and the parts of one large document the validator checks apart.
+public func parallelMap<T: Sendable, R: Sendable>(_ items: [T], workers: Int, _ transform: @Sendable (T) -> R) -> [R] {
     if items.count < 2 || workers < 2 { return items.map(transform) }
     let slots = ResultSlots<R>(count: items.count)
     let stride = min(workers, items.count)

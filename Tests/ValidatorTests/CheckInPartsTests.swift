@@ -1,0 +1,80 @@
+import ProjectModel
+import TemplateFormat
+import TestSupport
+import XCTest
+@testable import Validator
+
+/// A large document checked in parts on several threads (`Checker.checkInParts`) gets
+/// exactly the findings of one run over it: over documents made of many generated sets,
+/// each with one injected mistake, and styles shared by all of them.
+final class CheckInPartsTests: XCTestCase {
+    /// Files beside the document: "there" for every other path, so TDL313 is reported in
+    /// every part.
+    static let loader = ProjectLoader(
+        resolve: { path, importer in .success(normalizedLexically((importer.map { String($0[..<($0.lastIndex(of: "/") ?? $0.startIndex)]) } ?? "") + "/" + path)) },
+        read: { _ in .failure(ImportFailure("no imports here")) },
+        exists: { $0.utf8.count % 2 == 0 })
+
+    static func normalizedLexically(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") where part != "." {
+            if part == "..", !parts.isEmpty { parts.removeLast() } else { parts.append(part) }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    func testCheckingInPartsFindsWhatOneRunFinds() {
+        let cases = MistakeCorpus.mistakes().filter { $0.path == nil }
+        XCTAssertGreaterThan(cases.count, 100)
+        var generator = SeededRandom(seed: 112)
+        var compared = 0
+        for round in 0..<10 {
+            var text = ValidationCacheTests.document
+            for _ in 0..<Int.random(in: 20...60, using: &generator) {
+                guard let picked = cases.randomElement(using: &generator) else { continue }
+                // One `format` line for the whole document.
+                var body = String(decoding: picked.bytes, as: UTF8.self)
+                if body.hasPrefix("format 1\n") { body.removeFirst("format 1\n".count) }
+                text += "\n" + body
+            }
+            let tree = SyntaxTree.parse(Array(text.utf8))
+            let file = ProjectFile(path: "/virtual/screens/page.tdl", tree: tree)
+            let project = Project(files: [file], loader: CheckInPartsTests.loader)
+            let oneRun = Validator.validate(file, in: project, cache: nil, workers: 1, minimumPartBytes: 0)
+            XCTAssertTrue(oneRun.contains { $0.code == "TDL313" }, "round \(round): a part with a missing file")
+            for workers in 2...4 {
+                let blocks = tree.document.blocks
+                XCTAssertEqual(Checker.parts(of: blocks, workers: workers, minimumBytes: 0).count, workers)
+                let inParts = Validator.validate(file, in: project, cache: nil, workers: workers, minimumPartBytes: 0)
+                XCTAssertEqual(inParts.count, oneRun.count, "round \(round), \(workers) parts")
+                let common = min(inParts.count, oneRun.count)
+                if let k = (0..<common).first(where: { inParts[$0] != oneRun[$0] }) ?? (inParts.count == oneRun.count ? nil : common) {
+                    func show(_ list: [Diagnostic]) -> String { k < list.count ? "\(list[k].code) \(list[k].range) \(list[k].message)" : "nothing" }
+                    XCTFail("round \(round), \(workers) parts: finding \(k) is \(show(inParts)), one run found \(show(oneRun))")
+                }
+                compared += inParts.count
+            }
+        }
+        print("CheckInPartsTests: \(compared) findings compared (seed 112)")
+    }
+
+    /// The parts cover every block once, in order, and none is empty.
+    func testPartsCoverEveryBlockOnceInOrder() {
+        var generator = SeededRandom(seed: 113)
+        for _ in 0..<50 {
+            var text = "format 1\n"
+            for k in 0..<Int.random(in: 1...40, using: &generator) {
+                text += "\ntemplate t\(k) {\n  size: 10 x 10\n" + String(repeating: "  // filler\n", count: Int.random(in: 0...30, using: &generator)) + "}\n"
+            }
+            let blocks = SyntaxTree.parse(Array(text.utf8)).document.blocks
+            for workers in 1...5 {
+                let parts = Checker.parts(of: blocks, workers: workers, minimumBytes: 0)
+                XCTAssertEqual(parts.first?.lowerBound, 0)
+                XCTAssertEqual(parts.last?.upperBound, blocks.count)
+                for (a, b) in zip(parts, parts.dropFirst()) { XCTAssertEqual(a.upperBound, b.lowerBound) }
+                XCTAssertTrue(parts.allSatisfy { !$0.isEmpty })
+                XCTAssertEqual(parts.count, blocks.count >= 2 * workers ? workers : 1)
+            }
+        }
+    }
+}
