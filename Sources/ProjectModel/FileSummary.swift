@@ -48,7 +48,17 @@ public struct FileSummary: Sendable {
     public let writtenStyleNames: Set<String>
     /// Every top-level block's name, each once (a rename must not take one of them).
     public let topLevelNames: Set<String>
-    private let styleIndex: [String: Int]
+    let styleIndex: [String: Int]
+
+    init(imports: [Import], styles: [Style], usedStyleNames: [String], writtenStyleNames: Set<String>,
+         topLevelNames: Set<String>, styleIndex: [String: Int]) {
+        self.imports = imports
+        self.styles = styles
+        self.usedStyleNames = usedStyleNames
+        self.writtenStyleNames = writtenStyleNames
+        self.topLevelNames = topLevelNames
+        self.styleIndex = styleIndex
+    }
 
     public init(_ tree: SyntaxTree) {
         var imports: [Import] = []
@@ -145,7 +155,7 @@ public struct FileSummary: Sendable {
     /// (whose entries are parameters, whatever their names); `body` decides what is a use.
     /// Inlined with its `body`: it visits every member of every template.
     @inline(__always)
-    private static func forEachStyleProperty(inContainer container: Int, _ raw: RawSyntaxView, _ body: (Int) -> Void) {
+    static func forEachStyleProperty(inContainer container: Int, _ raw: RawSyntaxView, _ body: (Int) -> Void) {
         let end = raw.subtreeEnd(container)
         var m = container
         while m < end {
@@ -170,7 +180,7 @@ public struct FileSummary: Sendable {
 
     /// The name token of a property whose key is `style` and whose first atom is a name.
     @inline(__always)
-    private static func styleNameToken(_ property: Int, _ raw: RawSyntaxView) -> Token? {
+    static func styleNameToken(_ property: Int, _ raw: RawSyntaxView) -> Token? {
         guard let key = raw.firstTokenOf(property), raw.token(key, equals: "style"),
               let atom = raw.atoms(of: property).first, atom.kind == .identifier else { return nil }
         return atom

@@ -43,11 +43,12 @@ public final class ProjectFile: Sendable {
     }
 
     /// A file on disk (or meant to be there): imports are resolved against `path`.
-    public init(path: String, tree: SyntaxTree) {
+    /// `summary`: the tree's, when the caller has it (`FileSummary.updated`).
+    public init(path: String, tree: SyntaxTree, summary: FileSummary? = nil) {
         self.path = path
         self.location = path
         self.storage = .tree(tree)
-        self.summary = FileSummary(tree)
+        self.summary = summary ?? FileSummary(tree)
     }
 
     /// A file that keeps its bytes and summary only: its tree is parsed again when asked for,
@@ -68,11 +69,11 @@ public final class ProjectFile: Sendable {
 
     /// A document with no place on disk, known by `key` (a URI, `<stdin>`): its imports are
     /// resolved with no importer, which the loader decides how to treat.
-    public init(unsaved key: String, tree: SyntaxTree) {
+    public init(unsaved key: String, tree: SyntaxTree, summary: FileSummary? = nil) {
         self.path = key
         self.location = nil
         self.storage = .tree(tree)
-        self.summary = FileSummary(tree)
+        self.summary = summary ?? FileSummary(tree)
     }
 
     public var bytes: [UInt8] {

@@ -26,7 +26,7 @@ struct OpenDocument {
     /// The tree of the previous version and the one edit since, when the last change was a
     /// single ranged edit of a version the project had: the next sync reparses only the
     /// top-level block the edit falls in (`SyntaxTree.reparsed`).
-    var reparse: (tree: SyntaxTree, replaced: ByteRange, insertedCount: Int)?
+    var reparse: (tree: SyntaxTree, summary: FileSummary, replaced: ByteRange, insertedCount: Int)?
     /// The diagnostics JSON last pushed (or pulled) for this document, reused by the next.
     let published = PublishedDiagnostics()
     /// The last pulled report and the analysis it was written for.
@@ -41,6 +41,16 @@ struct OpenDocument {
         if let synced { return synced.tree }
         if let reparse { return reparse.tree.reparsed(replacing: reparse.replaced, insertedCount: reparse.insertedCount, in: bytes) }
         return SyntaxTree.parse(bytes)
+    }
+
+    /// The project file of the current bytes, its summary carried over from the previous
+    /// version's when the one edit since changed nothing a summary holds.
+    func currentFile() -> ProjectFile {
+        let tree = currentTree()
+        let summary = reparse.flatMap {
+            FileSummary.updated($0.summary, from: $0.tree, to: tree, replaced: $0.replaced, insertedCount: $0.insertedCount)
+        }
+        return path.map { ProjectFile(path: $0, tree: tree, summary: summary) } ?? ProjectFile(unsaved: uri, tree: tree, summary: summary)
     }
 
     /// Why a change could not be applied.
@@ -64,7 +74,7 @@ struct OpenDocument {
         // Each range is read with the line table of the text before it, which is then
         // updated for the change (only the touched lines are scanned again).
         var index = lineIndex ?? analysis?.lineIndex
-        let previousTree = parsed.count == 1 ? synced?.tree : nil
+        let previous = parsed.count == 1 ? synced.map { ($0.tree, $0.summary) } : nil
         var bytes = self.bytes
         self.bytes = []
         self.analysis = nil
@@ -88,7 +98,7 @@ struct OpenDocument {
             index = nil  // let go of the old bytes before editing them
             bytes.replaceSubrange(replaced.start..<replaced.end, with: inserted)
             index = lineIndex.applying(replaced: replaced, insertedCount: inserted.count, newBytes: bytes)
-            if let previousTree { reparse = (previousTree, replaced, inserted.count) }
+            if let previous { reparse = (previous.0, previous.1, replaced, inserted.count) }
         }
         self.bytes = bytes
         self.lineIndex = index

@@ -151,8 +151,7 @@ final class Workspace {
         stale = []
         for uri in uris {
             guard var document = documents[uri], document.synced == nil else { continue }
-            let tree = document.currentTree()
-            let file = document.path.map { ProjectFile(path: $0, tree: tree) } ?? ProjectFile(unsaved: uri, tree: tree)
+            let file = document.currentFile()
             document.synced = file
             document.reparse = nil
             documents[uri] = document
