@@ -38,6 +38,8 @@ public final class ValidationCache: @unchecked Sendable {
         var styleStarts: [String: Int] = [:]
         var lastChecked = 0
         var lastReused = 0
+        /// How many findings the last validation's checker made: room reserved for the next.
+        var lastFindingCount = 0
         /// Whether each file beside the document that a validation looked up (TDL313) was
         /// there, by path as the project resolved it. A set's TDL313 findings are kept with
         /// its others, and an edit looks up only the edited set's files, here: the language
@@ -103,12 +105,16 @@ public final class ValidationCache: @unchecked Sendable {
         }
     }
 
+    /// How many findings the last validation made (an edit changes it little).
+    var lastFindingCount: Int { state.withLock { $0.lastFindingCount } }
+
     /// Where the styles were when the entries were made.
     var previousStyleStarts: [String: Int] { state.withLock { $0.styleStarts } }
 
     /// Replaces the whole cache with what one validation saw.
-    func replace(with fresh: [Key: Entry], styleStarts: [String: Int], checked: Int, reused: Int) {
+    func replace(with fresh: [Key: Entry], styleStarts: [String: Int], checked: Int, reused: Int, findings: Int) {
         state.withLock { state in
+            state.lastFindingCount = findings
             state.entries = fresh
             state.styleStarts = styleStarts
             state.lastChecked = checked

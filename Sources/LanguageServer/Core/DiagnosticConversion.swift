@@ -102,7 +102,10 @@ enum DiagnosticConversion {
     /// document's last publish) is reused where it can be and then holds this one.
     static func publishPayload(_ analysis: DocumentAnalysis, workspace: Workspace,
                                previous: PublishedDiagnostics? = nil) -> [UInt8] {
-        var out = JSONWriter(capacity: 256 + analysis.diagnostics.count * 300)
+        // Room for all of it at once: the last payload's size when there is one (an edit
+        // changes it little), else an estimate. Growing a buffer of megabytes copies it.
+        let estimate = 256 + analysis.diagnostics.count * 300
+        var out = JSONWriter(capacity: max(estimate, (previous?.payload.count ?? 0) + 4096))
         out.raw(#"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"#)
         out.string(analysis.uri)
         if let version = analysis.version {

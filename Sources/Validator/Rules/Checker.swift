@@ -214,6 +214,9 @@ struct Checker {
             }
             return
         }
+        // Room for what the last validation found: growing an array of thousands of
+        // findings copies it each time.
+        findings.diagnostics.reserveCapacity(findings.count + cache.lastFindingCount + 64)
         let fingerprint = context.styleContext()
         var styleStarts: [String: Int] = [:]
         for (name, style) in styles where style.importedFrom == nil { styleStarts[name] = style.block.range.start }
@@ -278,7 +281,7 @@ struct Checker {
                                                diagnostics: Array(findings.diagnostics[before...]), meantStyles: meantStyles)
             meantStyles.formUnion(meantBefore)
         }
-        cache.replace(with: fresh, styleStarts: styleStarts, checked: checked, reused: reused)
+        cache.replace(with: fresh, styleStarts: styleStarts, checked: checked, reused: reused, findings: findings.count)
     }
 
     // MARK: Top-level blocks
