@@ -38,6 +38,7 @@ public final class ValidationCache: @unchecked Sendable {
         var styleStarts: [String: Int] = [:]
         var lastChecked = 0
         var lastReused = 0
+        var lastReusedInPlace = 0
         /// How many findings the last validation's checker made: room reserved for the next.
         var lastFindingCount = 0
         /// Whether each file beside the document that a validation looked up (TDL313) was
@@ -45,6 +46,31 @@ public final class ValidationCache: @unchecked Sendable {
         /// its others, and an edit looks up only the edited set's files, here: the language
         /// server, which learns when such a file comes or goes, forgets both then (`forgetSets`).
         var fileExists: [String: Bool] = [:]
+        /// Each set's key by where its text began in the last validation (`tracksEdits`), and
+        /// how the text changed since: nil when not known.
+        var keyByStart: [Int: Key] = [:]
+        var editsSince: [Edit]? = nil
+        var lastLength = -1
+    }
+
+    /// A change of the text: `replaced` (in the text before it) became `insertedCount` bytes.
+    public struct Edit: Sendable {
+        public let replaced: ByteRange
+        public let insertedCount: Int
+        public init(replaced: ByteRange, insertedCount: Int) {
+            self.replaced = replaced
+            self.insertedCount = insertedCount
+        }
+    }
+
+    /// Where the text is unchanged since the last validation, for the current text: before
+    /// `start` it is the same bytes in the same place; from `resume` on, the same bytes moved
+    /// by `delta`. Sets outside the edit are then found by where they are, without hashing
+    /// and comparing their bytes again (`entry(unchangedAt:length:context:)`).
+    struct Unchanged {
+        var start: Int
+        var resume: Int
+        var delta: Int
     }
 
     /// More remembered answers than any one document needs (a document names each file in
@@ -58,14 +84,56 @@ public final class ValidationCache: @unchecked Sendable {
     /// Sets checked and sets reused by the last validation, for tests and benchmarks.
     public var lastChecked: Int { state.withLock { $0.lastChecked } }
     public var lastReused: Int { state.withLock { $0.lastReused } }
+    /// Of those reused, how many were found by their place (`tracksEdits`), not their bytes.
+    public var lastReusedInPlace: Int { state.withLock { $0.lastReusedInPlace } }
 
     /// Whether remembered answers are used (`fileExists`), not only recorded: only when
     /// someone calls `forgetSets` as files come and go (a language server whose client
     /// watches files); otherwise every check of a set looks again.
     let reusesFileAnswers: Bool
 
-    public init(reusesFileAnswers: Bool = false) {
+    /// Whether whoever changes the document tells the cache (`noteEdit`, `noteNewText`):
+    /// then sets the edits did not touch are known unchanged by their place alone.
+    let tracksEdits: Bool
+
+    public init(reusesFileAnswers: Bool = false, tracksEdits: Bool = false) {
         self.reusesFileAnswers = reusesFileAnswers
+        self.tracksEdits = tracksEdits
+    }
+
+    /// The document changed by `edit` since the last call (a keystroke).
+    public func noteEdit(_ edit: Edit) {
+        guard tracksEdits else { return }
+        state.withLock { $0.editsSince?.append(edit) }
+    }
+
+    /// The document's text was replaced as a whole: what it was is no guide.
+    public func noteNewText() {
+        state.withLock { $0.editsSince = nil }
+    }
+
+    /// Where the current text (`length` bytes) is as it was at the last validation: known for
+    /// no edit or one (a document validated after every keystroke), nil otherwise.
+    func unchanged(length: Int) -> Unchanged? {
+        state.withLock { state in
+            guard tracksEdits, let edits = state.editsSince, edits.count <= 1, state.lastLength >= 0 else { return nil }
+            guard let edit = edits.first else {
+                return state.lastLength == length ? Unchanged(start: length, resume: length, delta: 0) : nil
+            }
+            let delta = edit.insertedCount - (edit.replaced.end - edit.replaced.start)
+            guard state.lastLength + delta == length else { return nil }
+            return Unchanged(start: edit.replaced.start, resume: edit.replaced.start + edit.insertedCount, delta: delta)
+        }
+    }
+
+    /// The entry of the set that began at `oldStart` in the last validation, if it was
+    /// `length` bytes long and saw the same styles: the caller knows its bytes are unchanged.
+    func entry(unchangedAt oldStart: Int, length: Int, context: UInt64) -> (Key, Entry)? {
+        state.withLock { state in
+            guard let key = state.keyByStart[oldStart], key.context == context,
+                  let entry = state.entries[key], entry.bytes.count == length else { return nil }
+            return (key, entry)
+        }
     }
 
     /// Whether a validation since the last `forgetSets` looked up the file at `path` (a
@@ -82,6 +150,7 @@ public final class ValidationCache: @unchecked Sendable {
             if state.fileExists.count >= ValidationCache.answerLimit {
                 state.fileExists = [:]
                 state.entries = [:]
+                state.keyByStart = [:]
             }
             state.fileExists[path] = there
         }
@@ -94,6 +163,7 @@ public final class ValidationCache: @unchecked Sendable {
     public func forgetSets() {
         state.withLock { state in
             state.entries = [:]
+            state.keyByStart = [:]
             state.fileExists = [:]
         }
     }
@@ -112,9 +182,14 @@ public final class ValidationCache: @unchecked Sendable {
     var previousStyleStarts: [String: Int] { state.withLock { $0.styleStarts } }
 
     /// Replaces the whole cache with what one validation saw.
-    func replace(with fresh: [Key: Entry], styleStarts: [String: Int], checked: Int, reused: Int, findings: Int) {
+    func replace(with fresh: [Key: Entry], keyByStart: [Int: Key], length: Int, styleStarts: [String: Int],
+                 checked: Int, reused: Int, reusedInPlace: Int, findings: Int) {
         state.withLock { state in
+            state.lastReusedInPlace = reusedInPlace
             state.lastFindingCount = findings
+            state.keyByStart = keyByStart
+            state.lastLength = length
+            state.editsSince = tracksEdits ? [] : nil
             state.entries = fresh
             state.styleStarts = styleStarts
             state.lastChecked = checked

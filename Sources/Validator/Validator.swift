@@ -34,10 +34,20 @@ public enum Validator {
             return checker.findings.diagnostics
         }
         // A parser diagnostic the checker replaced (one that says what the property's type
-        // adds, `FlaggedValues`) carries the same code and range: only the replacement stays.
+        // adds) carries the same code and range: only the replacement stays. The parser's
+        // are few: a finding is looked at only when it starts where one of them does.
         if !tree.diagnostics.isEmpty {
             var replaced: [ByteRange: String] = [:]
-            for d in all where d.code.hasPrefix("TDL0") { replaced[d.range] = d.code }
+            let syntaxStarts = Array(Set(tree.diagnostics.map(\.range.start))).sorted()
+            func startsLikeSyntax(_ start: Int) -> Bool {
+                var low = 0, high = syntaxStarts.count
+                while low < high {
+                    let mid = (low + high) / 2
+                    if syntaxStarts[mid] < start { low = mid + 1 } else { high = mid }
+                }
+                return low < syntaxStarts.count && syntaxStarts[low] == start
+            }
+            for d in all where startsLikeSyntax(d.range.start) && d.code.hasPrefix("TDL0") { replaced[d.range] = d.code }
             all.append(contentsOf: replaced.isEmpty ? tree.diagnostics : tree.diagnostics.filter { replaced[$0.range] != $0.code })
         }
         dropMissingColonsOfUnfinishedHeaders(&all, syntax: tree.diagnostics)

@@ -136,6 +136,45 @@ final class ValidationCacheTests: XCTestCase {
         }
     }
 
+    /// Keystrokes told to the cache (`tracksEdits`): sets the edit did not touch are found by
+    /// their place instead of their bytes, and the result still equals a fresh validation.
+    /// Sometimes two edits come between validations, or the whole text is replaced: then
+    /// nothing is found by place.
+    func testTrackedKeystrokesMatchAFreshValidation() {
+        var generator = SeededRandom(seed: 114)
+        let snippets = ["x", " ", "\n", "}", "{", "  color: #FFFFFF\n", "template late { size: 10 x 10 }\n", "style: muted", "\"", "9"]
+        var inPlace = 0, validations = 0
+        for _ in 0..<30 {
+            let cache = ValidationCache(tracksEdits: true)
+            var bytes = Array((Self.document + "\n" + Self.document.replacingOccurrences(of: "format 1\n", with: "")).utf8)
+            _ = Validator.validate(SyntaxTree.parse(bytes), cache: cache)
+            for _ in 0..<25 {
+                let roll = Int.random(in: 0..<10, using: &generator)
+                if roll == 0 {
+                    bytes = Array((Self.document + "// new text\n").utf8)
+                    cache.noteNewText()
+                } else {
+                    for _ in 0..<(roll == 1 ? 2 : 1) {
+                        let start = Int.random(in: 0...bytes.count, using: &generator)
+                        let length = Bool.random(using: &generator) ? 0 : Int.random(in: 0...min(4, bytes.count - start), using: &generator)
+                        let inserted = length > 0 && Bool.random(using: &generator) ? [] : Array((snippets.randomElement(using: &generator) ?? "x").utf8)
+                        bytes.replaceSubrange(start..<start + length, with: inserted)
+                        cache.noteEdit(ValidationCache.Edit(replaced: ByteRange(start: start, end: start + length), insertedCount: inserted.count))
+                    }
+                }
+                let cached = Validator.validate(SyntaxTree.parse(bytes), cache: cache)
+                let fresh = Validator.validate(SyntaxTree.parse(bytes))
+                validations += 1
+                inPlace += cache.lastReusedInPlace
+                if roll <= 1 { XCTAssertEqual(cache.lastReusedInPlace, 0, "nothing is known of two edits or a new text") }
+                XCTAssertEqual(cached, fresh, "after editing to:\n\(String(decoding: bytes, as: UTF8.self))")
+                if cached != fresh { return }
+            }
+        }
+        print("ValidationCacheTests: \(inPlace) sets found by place in \(validations) validations (seed 114)")
+        XCTAssertGreaterThan(inPlace, validations, "sets are found by place")
+    }
+
     /// A fix inserts a missing property indented like the set's header line, and that
     /// indentation lies before the set's own text: indenting the header must not reuse the
     /// fix made for the old indentation. (Found by the server's random-keystroke test.)

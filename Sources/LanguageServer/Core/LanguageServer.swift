@@ -372,7 +372,7 @@ public final class LanguageServer: @unchecked Sendable {
         let document = OpenDocument(uri: uri, path: DocumentURI.path(of: uri).map(normalizedPath),
                                     languageID: item["languageId"].stringValue ?? "tdl",
                                     version: item["version"].intValue ?? 0, bytes: Array(text.utf8), analysis: nil,
-                                    validationCache: ValidationCache(reusesFileAnswers: watchesFiles))
+                                    validationCache: ValidationCache(reusesFileAnswers: watchesFiles, tracksEdits: true))
         editedKeys.insert(document.key)
         workspace.opened(document)
         schedulePublish(uri)

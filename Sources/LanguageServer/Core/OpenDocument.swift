@@ -85,6 +85,7 @@ struct OpenDocument {
             guard let range else {
                 index = nil
                 bytes = Array(text.utf8)
+                validationCache.noteNewText()
                 continue
             }
             let lineIndex = index ?? LineIndex(bytes)
@@ -97,6 +98,7 @@ struct OpenDocument {
             let inserted = Array(text.utf8)
             index = nil  // let go of the old bytes before editing them
             bytes.replaceSubrange(replaced.start..<replaced.end, with: inserted)
+            validationCache.noteEdit(ValidationCache.Edit(replaced: replaced, insertedCount: inserted.count))
             index = lineIndex.applying(replaced: replaced, insertedCount: inserted.count, newBytes: bytes)
             if let previous { reparse = (previous.0, previous.1, replaced, inserted.count) }
         }

@@ -223,7 +223,9 @@ struct Checker {
         let previous = cache.previousStyleStarts
         let cachedStyleShifts = previous == styleStarts ? [] : context.styleShiftTable(old: previous, new: styleStarts)
         var fresh: [ValidationCache.Key: ValidationCache.Entry] = [:]
-        var checked = 0, reused = 0
+        var keyByStart: [Int: ValidationCache.Key] = [:]
+        let unchanged = cache.unchanged(length: tree.bytes.count)
+        var checked = 0, reused = 0, reusedInPlace = 0
         for block in document.blocks {
             let kind = nodes.id(block.node.id)
             guard kind == SchemaIndex.templateKindID || kind == SchemaIndex.annotationsKindID else {
@@ -244,11 +246,20 @@ struct Checker {
             }
             let range = ByteRange(start: keyStart, end: block.range.end)
             let bytes = tree.bytes[range.start..<range.end]
-            let key = ValidationCache.Key(hash: ValidationCache.hash(bytes), context: fingerprint)
-            // A set seen earlier in this document (same styles), else one from the last validation.
-            let found = fresh[key].flatMap { ValidationCache.same($0.bytes, bytes) ? ($0, [(range: ByteRange, shift: Int)]()) : nil }
+            // A set the edits since the last validation did not touch is found by its old
+            // place; any other by its bytes: one seen earlier in this document (same
+            // styles), else one from the last validation.
+            let oldStart = unchanged.flatMap { u in
+                range.end <= u.start ? range.start : range.start >= u.resume ? range.start - u.delta : nil
+            }
+            let placed = oldStart.flatMap { cache.entry(unchangedAt: $0, length: range.end - range.start, context: fingerprint) }
+            let key = placed?.0 ?? ValidationCache.Key(hash: ValidationCache.hash(bytes), context: fingerprint)
+            keyByStart[range.start] = key
+            let found = placed.map { ($0.1, cachedStyleShifts) }
+                ?? fresh[key].flatMap { ValidationCache.same($0.bytes, bytes) ? ($0, [(range: ByteRange, shift: Int)]()) : nil }
                 ?? cache.lookup(key, bytes: bytes).map { ($0, cachedStyleShifts) }
             if let (hit, styleShifts) = found {
+                if placed != nil { reusedInPlace += 1 }
                 let delta = range.start - hit.start
                 let region = ByteRange(start: hit.start, end: hit.start + hit.bytes.count)
                 var moved = hit
@@ -281,7 +292,8 @@ struct Checker {
                                                diagnostics: Array(findings.diagnostics[before...]), meantStyles: meantStyles)
             meantStyles.formUnion(meantBefore)
         }
-        cache.replace(with: fresh, styleStarts: styleStarts, checked: checked, reused: reused, findings: findings.count)
+        cache.replace(with: fresh, keyByStart: keyByStart, length: tree.bytes.count, styleStarts: styleStarts,
+                      checked: checked, reused: reused, reusedInPlace: reusedInPlace, findings: findings.count)
     }
 
     // MARK: Top-level blocks
