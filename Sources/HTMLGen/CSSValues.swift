@@ -1,3 +1,4 @@
+import TemplateFormat
 import Validator
 
 /// CSS is built only from typed values: numbers, colours, and keywords chosen by the
@@ -62,12 +63,12 @@ enum CSSValues {
         var id = id
         id.withUTF8 { utf8 in
             // The common case: a name, written as it is.
-            if !utf8.contains(where: { !isIdentifierByte($0) }) {
+            if !utf8.contains(where: { !Identifier.isContinue($0) }) {
                 out.append(utf8)
                 return
             }
             for b in utf8 {
-                if !isIdentifierByte(b) {
+                if !Identifier.isContinue(b) {
                     guard b == 0x2E else { continue }  // ids hold nothing else; never pass other bytes
                     out.byte(0x5C)
                 }

@@ -131,10 +131,9 @@ public struct SymbolIndex: Sendable {
                 }
                 if !isAnnotations && property.hasStringAtom {
                     for atom in property.atoms where atom.kind == .string {
-                        for (name, range) in atom.interpolations {
-                            guard Identifier.isValid(name), let nameRange = interpolationNameRange(name, in: range, tree: tree) else { continue }
-                            found.append(SymbolOccurrence(key: SymbolKey(kind: .parameter, name: name, container: id),
-                                                          range: nameRange, isDefinition: false))
+                        for reference in atom.parameterReferences {
+                            found.append(SymbolOccurrence(key: SymbolKey(kind: .parameter, name: tree.text(of: reference.name), container: id),
+                                                          range: reference.name, isDefinition: false))
                         }
                     }
                 }
@@ -148,16 +147,6 @@ public struct SymbolIndex: Sendable {
                 stack.append(child)
             }
         }
-    }
-
-    /// The bytes of `name` inside `{{ name }}`.
-    static func interpolationNameRange(_ name: String, in range: ByteRange, tree: SyntaxTree) -> ByteRange? {
-        let bytes = tree.bytes
-        var k = range.start + 2
-        while k < range.end && bytes[k] == 0x20 { k += 1 }
-        let end = k + name.utf8.count
-        guard end <= range.end else { return nil }
-        return ByteRange(start: k, end: end)
     }
 
     // MARK: Lookups

@@ -204,7 +204,15 @@ public enum Completion {
         var start = offset
         while start > string.start && Identifier.isContinue(bytes[start - 1]) { start -= 1 }
         guard start - 2 >= string.start, bytes[start - 1] == 0x7B, bytes[start - 2] == 0x7B else { return nil }
-        if start - 3 >= string.start && bytes[start - 3] == 0x5C { return nil }  // `\{{` is literal text
+        // Only a `{{` that starts an interpolation, well-formed or not yet (`\{{` is literal text).
+        let opens = StringPieces.pieces(of: bytes, in: AtomSyntax.contentRange(of: string)).contains { piece in
+            switch piece {
+            case .interpolation(let range, _): return range.start == start - 2
+            case .malformed(_, let malformed): return malformed.reported.contains(start - 2)
+            case .text, .escape, .invalidEscape: return false
+            }
+        }
+        guard opens else { return nil }
         var end = offset
         while end < string.end && Identifier.isContinue(bytes[end]) { end += 1 }
         let closed = end + 1 < bytes.count && bytes[end] == 0x7D && bytes[end + 1] == 0x7D

@@ -30,7 +30,7 @@ public enum SelectionRanges {
             if token.range.contains(offset) || token.end == offset {
                 if token.kind == .string || token.kind == .multilineString {
                     let atom = AtomSyntax(tree: tree, token: token)
-                    if let hit = atom.interpolations.first(where: { $0.range.contains(offset) || $0.range.end == offset }) {
+                    if let hit = atom.parameterReferences.first(where: { $0.range.contains(offset) || $0.range.end == offset }) {
                         add(hit.range)
                     }
                     add(atom.contentRange)

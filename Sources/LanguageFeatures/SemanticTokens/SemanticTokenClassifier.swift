@@ -122,21 +122,17 @@ struct SemanticTokenClassifier {
 
     /// A string token, cut around its interpolations: `{{` and `}}` as operators, the name as a parameter.
     private func appendString(_ token: Token, into out: inout [SemanticToken]) {
-        let interpolations = AtomSyntax(tree: tree, token: token).interpolations
-        guard !interpolations.isEmpty else {
+        let references = AtomSyntax(tree: tree, token: token).parameterReferences
+        guard !references.isEmpty else {
             out.append(SemanticToken(range: token.range, type: .string))
             return
         }
-        let bytes = tree.bytes
         var cursor = token.start
-        for (name, range) in interpolations {
+        for (range, name) in references {
             if range.start > cursor { out.append(SemanticToken(range: ByteRange(start: cursor, end: range.start), type: .string)) }
-            var nameStart = range.start + 2
-            while nameStart < range.end && bytes[nameStart] == 0x20 { nameStart += 1 }
-            let nameEnd = min(nameStart + name.utf8.count, range.end - 2)
-            out.append(SemanticToken(range: ByteRange(start: range.start, end: nameStart), type: .operator))
-            if nameEnd > nameStart { out.append(SemanticToken(range: ByteRange(start: nameStart, end: nameEnd), type: .parameter)) }
-            out.append(SemanticToken(range: ByteRange(start: max(nameStart, nameEnd), end: range.end), type: .operator))
+            out.append(SemanticToken(range: ByteRange(start: range.start, end: name.start), type: .operator))
+            out.append(SemanticToken(range: name, type: .parameter))
+            out.append(SemanticToken(range: ByteRange(start: name.end, end: range.end), type: .operator))
             cursor = range.end
         }
         if token.end > cursor { out.append(SemanticToken(range: ByteRange(start: cursor, end: token.end), type: .string)) }

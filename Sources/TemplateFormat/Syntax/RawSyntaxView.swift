@@ -90,7 +90,12 @@
 
     /// A token's text.
     package func text(_ token: Token) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self)
+        text(token.range)
+    }
+
+    /// The text of a range of bytes.
+    package func text(_ range: ByteRange) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range.start..<range.end]), as: UTF8.self)
     }
 
     /// The atoms of a property's or directive's value, without building an array.

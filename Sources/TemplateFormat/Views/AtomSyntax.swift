@@ -94,77 +94,66 @@ public struct AtomSyntax: Sendable {
         return out
     }
 
-    /// Decodes the escapes of `bytes[r]` (`EscapeSequence`); invalid escapes are kept as written.
+    /// Decodes the escapes of `bytes[r]` (`StringPieces`); invalid escapes, `{{name}}` and
+    /// malformed `{{` are kept as written.
     static func decodeEscapes(_ bytes: [UInt8], _ r: ByteRange) -> String {
         bytes.withUnsafeBufferPointer { buf in
-            var scalars = String.UnicodeScalarView()
-            var k = r.start
-            var chunkStart = k
-            while k < r.end {
-                guard buf[k] == 0x5C, k + 1 < r.end else { k += 1; continue }
-                let (end, scalar) = EscapeSequence.read(buf, at: k, limit: r.end)
-                // An invalid escape's backslash stays, and what follows it is read as text.
-                guard let scalar else { k += 1; continue }
-                if k > chunkStart {
-                    scalars.append(contentsOf: String(decoding: UnsafeBufferPointer(rebasing: buf[chunkStart..<k]), as: UTF8.self).unicodeScalars)
-                }
-                scalars.append(scalar)
-                k = end
-                chunkStart = k
+            var out: [UInt8] = []
+            out.reserveCapacity(r.length)
+            StringPieces.decode(buf, r, into: &out) { whole, _, out in
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[whole.start..<whole.end]))
             }
-            if r.end > chunkStart {
-                scalars.append(contentsOf: String(decoding: UnsafeBufferPointer(rebasing: buf[chunkStart..<r.end]), as: UTF8.self).unicodeScalars)
-            }
-            return String(scalars)
+            return String(decoding: out, as: UTF8.self)
         }
     }
 
-    /// `{{name}}` interpolations in a string: each parameter name and the byte range of
-    /// the whole `{{…}}`. A brace escaped as `\{` starts none.
-    public var interpolations: [(name: String, range: ByteRange)] {
+    /// The pieces of a string's contents as written (`StringPieces`), at document offsets;
+    /// none for other atoms.
+    public var pieces: [StringPiece] {
         guard kind == .string else { return [] }
-        let r = contentRange
-        let bytes = tree.bytes
-        var result: [(String, ByteRange)] = []
-        var k = r.start
-        while k + 1 < r.end {
-            if bytes[k] == 0x5C { k += 2; continue }
-            if bytes[k] == 0x7B && bytes[k + 1] == 0x7B {
-                var j = k + 2
-                while j < r.end && (bytes[j] == 0x20) { j += 1 }
-                let nameStart = j
-                while j < r.end && (bytes[j] != 0x7D && bytes[j] != 0x20 && bytes[j] != 0x7B && bytes[j] != 0x22) { j += 1 }
-                let nameEnd = j
-                while j < r.end && (bytes[j] == 0x20) { j += 1 }
-                if j + 1 < r.end + 0 + 1 && j + 1 <= r.end - 1 && bytes[j] == 0x7D && bytes[j + 1] == 0x7D {
-                    let name = String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self)
-                    result.append((name, ByteRange(start: k, end: j + 2)))
-                    k = j + 2
-                    continue
-                }
-            }
-            k += 1
-        }
-        return result
+        return StringPieces.pieces(of: tree.bytes, in: contentRange)
     }
 
-    /// The value with each of `interpolations` replaced by `replacement(name)`, or kept as
-    /// written where that is nil. (`interpolations` reads one-line strings only.)
-    public func stringValue(replacingInterpolations replacement: (String) -> String?) -> String {
-        let found = interpolations
-        guard !found.isEmpty else { return stringValue }
-        let bytes = tree.bytes
-        let content = contentRange
-        var out = ""
-        var at = content.start
-        // An interpolation never starts inside an escape, so the pieces decode on their own.
-        for (name, range) in found {
-            out += AtomSyntax.decodeEscapes(bytes, ByteRange(start: at, end: range.start))
-            out += replacement(name) ?? tree.text(of: range)
-            at = range.end
+    /// The `{{name}}` interpolations of a string: each parameter name and the byte range of
+    /// the whole `{{name}}`. Malformed ones (`{{ name }}`, `{{name}`) are not among them.
+    public var interpolations: [(name: String, range: ByteRange)] {
+        pieces.compactMap { piece in
+            guard case .interpolation(let range, let name) = piece else { return nil }
+            return (tree.text(of: name), range)
         }
-        out += AtomSyntax.decodeEscapes(bytes, ByteRange(start: at, end: content.end))
-        return out
+    }
+
+    /// The parameters a string names for the editor (references, rename, highlighting): each
+    /// `{{name}}`, and each `{{ name }}`, malformed (TDL122) but plainly meaning `name`. The
+    /// range of the whole and of the name.
+    public var parameterReferences: [(range: ByteRange, name: ByteRange)] {
+        pieces.compactMap { piece in
+            switch piece {
+            case .interpolation(let range, let name): return (range, name)
+            case .malformed(let range, let m) where m.form == .spaced: return m.meant.map { (range, $0) }
+            default: return nil
+            }
+        }
+    }
+
+    /// The value with each `{{name}}` replaced by `replacement(name)`, or kept as written
+    /// where that is nil.
+    public func stringValue(replacingInterpolations replacement: (String) -> String?) -> String {
+        guard kind == .string else { return text }
+        var content = Array(tree.bytes[contentRange.start..<contentRange.end])
+        if token.kind == .multilineString { content = AtomSyntax.multilineLayout(content) }
+        return content.withUnsafeBufferPointer { buf in
+            var out: [UInt8] = []
+            out.reserveCapacity(buf.count)
+            StringPieces.decode(buf, ByteRange(start: 0, end: buf.count), into: &out) { whole, name, out in
+                if let value = replacement(String(decoding: UnsafeBufferPointer(rebasing: buf[name.start..<name.end]), as: UTF8.self)) {
+                    out.append(contentsOf: value.utf8)
+                } else {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[whole.start..<whole.end]))
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
     }
 
     /// A number's value and its unit (nil when unitless), or nil for non-numbers and

@@ -36,43 +36,23 @@ extension Checker {
     }
 
     /// Marks the parameters that the strings of `property` name as used: a property that is
-    /// reported (misspelt, misplaced) still says which parameters its author meant to use.
+    /// reported (misspelt, misplaced) still says which parameters its author meant to use,
+    /// in a `{{name}}` or a malformed `{{` (`StringPieces`).
     mutating func noteParameters(in property: PropertySyntax, scope: inout Scope) {
         guard !scope.params.isEmpty else { return }
         for atom in property.atoms where atom.kind == .string {
-            for name in Checker.parameterNames(inString: atom.text) where scope.params[name] != nil {
-                scope.usedParams.insert(name)
+            var pieces = StringPieces(raw.bytes, atom.contentRange)
+            while let piece = pieces.next() {
+                let name: ByteRange
+                switch piece {
+                case .interpolation(_, let n): name = n
+                case .malformed(_, let m): guard let meant = m.meant else { continue }; name = meant
+                case .text, .escape, .invalidEscape: continue
+                }
+                let text = raw.text(name)
+                if scope.params[text] != nil { scope.usedParams.insert(text) }
             }
         }
-    }
-
-    /// The names after each `{{` of a string's source text, however the braces close (or
-    /// not): `{{user}}`, `{{ user }}` and `{{user}` all name `user`.
-    static func parameterNames(inString source: String) -> [String] {
-        let bytes = Array(source.utf8)
-        var names: [String] = []
-        var k = 0
-        while k + 1 < bytes.count {
-            guard bytes[k] == 0x7B && bytes[k + 1] == 0x7B else { k += 1; continue }
-            k += 2
-            bytes.withUnsafeBufferPointer { if let name = Checker.parameterName(after: k, in: $0, end: $0.count) { names.append(name) } }
-        }
-        return names
-    }
-
-    /// The name that starts at `start` (after optional spaces) and ends before `end`, if any:
-    /// what a `{{` at `start - 2` names.
-    static func parameterName(after start: Int, in bytes: UnsafeBufferPointer<UInt8>, end: Int) -> String? {
-        var k = start
-        while k < end && bytes[k] == 0x20 { k += 1 }
-        let nameStart = k
-        while k < end, Checker.isNameByte(bytes[k]) { k += 1 }
-        return k > nameStart ? String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<k]), as: UTF8.self) : nil
-    }
-
-    /// `[A-Za-z0-9_-]`
-    static func isNameByte(_ b: UInt8) -> Bool {
-        ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x2D
     }
 
     /// Notes what a block the structure pass skips (a kind misspelt or out of place) refers

@@ -32,7 +32,7 @@ extension Checker {
             }
         case .text:
             guard isString else { return wrongType(node, schema) }
-            if hasDoubleBrace(t) { checkInterpolations(AtomSyntax(tree: tree, token: t), scope: &scope) }
+            if hasDoubleBrace(t) { checkInterpolations(t, scope: &scope) }
         case .url:
             guard isString else { return wrongType(node, schema) }
             checkURL(t, node: node, scope: &scope)
@@ -289,72 +289,75 @@ extension Checker {
         }
     }
 
-    mutating func checkInterpolations(_ atom: AtomSyntax, scope: inout Scope) {
-        let content = atom.contentRange
-        let found = atom.interpolations
-        for (name, range) in found {
-            if !isIdentifier(name) {
-                findings.report(.malformedInterpolation, range, "`{{\(name)}}` is not a parameter reference; write `{{name}}`, or `\\{{` for literal braces")
+    /// The `{{name}}` and malformed `{{` of a string (`StringPieces`): each malformed one is
+    /// reported once (TDL122), and each name checked against the template's parameters.
+    mutating func checkInterpolations(_ token: Token, scope: inout Scope) {
+        var pieces = StringPieces(raw.bytes, AtomSyntax.contentRange(of: token))
+        while let piece = pieces.next() {
+            switch piece {
+            case .interpolation(let range, let nameRange):
+                checkParameter(raw.text(nameRange), range, scope: &scope)
+            case .malformed(_, let malformed):
+                reportMalformed(malformed, scope: &scope)
+            case .text, .escape, .invalidEscape:
                 continue
-            }
-            if range.length != name.utf8.count + 4 {
-                // `{{ name }}`: the name must sit directly between the braces (docs/LANGUAGE.md,
-                // Strings). It still says which parameter it means: that one is not unused.
-                if scope.kindID == .template && scope.params[name] != nil { scope.usedParams.insert(name) }
-                // `{{name}}` only where it names a parameter (a style's strings are checked
-                // where a template uses them).
-                let writable = scope.kindID == .template ? scope.params[name] != nil : scope.kindID != .annotations
-                var fixes = [Fix(title: "Escape the brace", edits: [TextEdit(range: ByteRange(start: range.start, end: range.start), newText: "\\")], isCertain: false)]
-                if writable { fixes.insert(Fix(title: "Write `{{\(name)}}`", edits: [TextEdit(range: range, newText: "{{\(name)}}")], isCertain: false), at: 0) }
-                findings.report(.malformedInterpolation, range, "`{{` and `}}` must touch the parameter name: write `{{\(name)}}`, or `\\{{` for literal braces",
-                       fixes: fixes)
-                continue
-            }
-            if scope.kindID == .annotations {
-                // Only templates declare parameters; in an annotation set `{{name}}` would be shown as is.
-                findings.report(.undefinedParameter, range, "`{{\(name)}}` refers to a parameter, but annotation sets have none; write `\\{{` for literal braces",
-                       fixes: [Fix(title: "Escape the brace", edits: [TextEdit(range: ByteRange(start: range.start, end: range.start), newText: "\\")])])
-                continue
-            }
-            if scope.kindID != .template { continue }  // styles: checked where a template uses them
-            if scope.params[name] != nil {
-                scope.usedParams.insert(name)
-            } else {
-                let declared = Array(scope.params.keys).sorted()
-                var message = "parameter `\(name)` is not declared in this template's `params`"
-                var fixes: [Fix] = []
-                // The parameter meant (any of the equally near ones) is not unused.
-                for meant in allNearest(name, among: declared) { scope.usedParams.insert(meant) }
-                if let guess = nearest(name, among: declared) {
-                    message += "; did you mean `\(guess)`?"
-                    fixes.append(Fix(title: "Change to `{{\(guess)}}`", edits: [TextEdit(range: range, newText: "{{\(guess)}}")], isCertain: false))
-                }
-                findings.report(.undefinedParameter, range, MessageText(message), fixes: fixes)
             }
         }
-        // A `{{` that formed no interpolation.
-        let bytes = tree.bytes
-        var k = content.start
-        while k + 1 < content.end {
-            if bytes[k] == 0x5C { k += 2; continue }
-            if bytes[k] == 0x7B && bytes[k + 1] == 0x7B {
-                if !found.contains(where: { $0.range.start == k }) {
-                    // It still names the parameter it was meant to use (read up to the name's end
-                    // only: a string may hold thousands of `{{`).
-                    if scope.kindID == .template, let name = Checker.parameterName(after: k + 2, in: raw.bytes, end: content.end),
-                       scope.params[name] != nil {
-                        scope.usedParams.insert(name)
-                    }
-                    findings.report(.malformedInterpolation, ByteRange(start: k, end: k + 2),
-                           "`{{` starts no `{{name}}` interpolation; write `\\{{` for literal braces",
-                           fixes: [Fix(title: "Escape the brace", edits: [TextEdit(range: ByteRange(start: k, end: k), newText: "\\")])])
-                    k += 2
-                    continue
-                }
-                if let r = found.first(where: { $0.range.start == k })?.range { k = r.end; continue }
-            }
-            k += 1
+    }
+
+    /// A well-formed `{{name}}` at `range`.
+    mutating func checkParameter(_ name: String, _ range: ByteRange, scope: inout Scope) {
+        if scope.kindID == .annotations {
+            // Only templates declare parameters; in an annotation set `{{name}}` would be shown as is.
+            findings.report(.undefinedParameter, range, "`{{\(name)}}` refers to a parameter, but annotation sets have none; write `\\{{` for literal braces",
+                   fixes: [escapeFix(at: range.start, isCertain: true)])
+            return
         }
+        if scope.kindID != .template { return }  // styles: checked where a template uses them
+        if scope.params[name] != nil {
+            scope.usedParams.insert(name)
+            return
+        }
+        let declared = Array(scope.params.keys).sorted()
+        var message = "parameter `\(name)` is not declared in this template's `params`"
+        var fixes: [Fix] = []
+        // The parameter meant (any of the equally near ones) is not unused.
+        for meant in allNearest(name, among: declared) { scope.usedParams.insert(meant) }
+        if let guess = nearest(name, among: declared) {
+            message += "; did you mean `\(guess)`?"
+            fixes.append(Fix(title: "Change to `{{\(guess)}}`", edits: [TextEdit(range: range, newText: "{{\(guess)}}")], isCertain: false))
+        }
+        findings.report(.undefinedParameter, range, MessageText(message), fixes: fixes)
+    }
+
+    /// A `{{` that forms no `{{name}}` (docs/LANGUAGE.md, Interpolation). It still names the
+    /// parameter it was meant to use: that one is not unused.
+    mutating func reportMalformed(_ malformed: MalformedInterpolation, scope: inout Scope) {
+        let range = malformed.reported
+        let meant = malformed.meant.map(raw.text)
+        if scope.kindID == .template, let meant, scope.params[meant] != nil { scope.usedParams.insert(meant) }
+        switch malformed.form {
+        case .unclosed:
+            findings.report(.malformedInterpolation, range, "`{{` starts no `{{name}}` interpolation; write `\\{{` for literal braces",
+                   fixes: [escapeFix(at: range.start, isCertain: true)])
+        case .notAName:
+            findings.report(.malformedInterpolation, range, "`\(raw.text(range))` is not a parameter reference; write `{{name}}`, or `\\{{` for literal braces",
+                   fixes: [escapeFix(at: range.start, isCertain: false)])
+        case .spaced:
+            let name = meant ?? ""
+            // `{{name}}` only where it names a parameter (a style's strings are checked
+            // where a template uses them).
+            let writable = scope.kindID == .template ? scope.params[name] != nil : scope.kindID != .annotations
+            var fixes = [escapeFix(at: range.start, isCertain: false)]
+            if writable { fixes.insert(Fix(title: "Write `{{\(name)}}`", edits: [TextEdit(range: range, newText: "{{\(name)}}")], isCertain: false), at: 0) }
+            findings.report(.malformedInterpolation, range, "`{{` and `}}` must touch the parameter name: write `{{\(name)}}`, or `\\{{` for literal braces",
+                   fixes: fixes)
+        }
+    }
+
+    /// `\` before the `{{` at `offset`: the literal text `{{`.
+    func escapeFix(at offset: Int, isCertain: Bool) -> Fix {
+        Fix(title: "Escape the brace", edits: [TextEdit(range: ByteRange(start: offset, end: offset), newText: "\\")], isCertain: isCertain)
     }
 
     /// A URL value: `{{name}}` follows the rules of text (the export fills in the parameter,
@@ -362,7 +365,7 @@ extension Checker {
     /// parameters' defaults filled in.
     mutating func checkURL(_ token: Token, node: Int, scope: inout Scope) {
         let interpolated = hasDoubleBrace(token)
-        if interpolated { checkInterpolations(AtomSyntax(tree: tree, token: token), scope: &scope) } else { noteLocalFile(token, node: node) }
+        if interpolated { checkInterpolations(token, scope: &scope) } else { noteLocalFile(token, node: node) }
         // Most URLs are relative paths: with no `:` and no escape in the source there is no
         // scheme to judge, so the string need not be decoded (a parameter's encoded value
         // holds no `:` either).
@@ -425,19 +428,6 @@ extension Checker {
         case .color: return "the colour `\(a.text)`"
         case .identifier: return "`\(a.text)`"
         }
-    }
-
-    /// `[A-Za-z_][A-Za-z0-9_-]*`, tested on the UTF-8 bytes (Unicode properties of each
-    /// scalar are slow, and an identifier is ASCII anyway).
-    func isIdentifier(_ s: String) -> Bool {
-        var first = true
-        for b in s.utf8 {
-            let letter = (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A
-            let ok = letter || b == 0x5F || (!first && ((b >= 0x30 && b <= 0x39) || b == 0x2D))
-            if !ok { return false }
-            first = false
-        }
-        return !first
     }
 
     func isLanguageTag(_ s: String) -> Bool {
