@@ -155,56 +155,45 @@ struct Printer {
     }
 
     func nextSibling(_ child: Int, parent: Int) -> Int? {
-        let next = Int(nodes[child].subtreeEnd)
-        return next < Int(nodes[parent].subtreeEnd) ? next : nil
+        BodyWalk.nextSibling(of: child, parent: parent, in: nodes)
     }
 
     // MARK: Bodies
 
     /// The members and comments of the document or a block body, tokens `from..<to`.
     mutating func body(of parent: Int, from: Int, to: Int, depth: Int, isBlock: Bool) {
-        var k = from
-        var child: Int? = parent + 1 < Int(nodes[parent].subtreeEnd) ? parent + 1 : nil
-        while let c = child, Int(nodes[c].firstToken) < from { child = nextSibling(c, parent: parent) }
-        var newlines = 0
-        var first = true
-        while k < to {
-            if let c = child, Int(nodes[c].firstToken) == k {
-                beginLine(depth: depth, blank: !first && newlines >= 2)
+        var walk = BodyWalk(tokens: tokens, nodes: nodes, parent: parent, from: from, to: to, isBlock: isBlock)
+        while let step = walk.next() {
+            let k: Int
+            switch step {
+            case .member(let c):
+                beginLine(depth: depth, blank: !walk.first && walk.newlines >= 2)
                 member(c, depth: depth)
-                k = max(k + 1, Int(nodes[c].endToken))
-                child = nextSibling(c, parent: parent)
-                newlines = 0
-                first = false
+                walk.passed(member: c)
                 continue
+            case .token(let t):
+                k = t
             }
             let t = tokens[k]
             switch t.kind {
-            case .newline:
-                newlines += 1
             case .byteOrderMark:
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: src[t.start..<t.end]))
             case .lineComment, .docComment, .blockComment:
-                let trailing = newlines == 0 && (!first || isBlock)
-                if trailing {
+                if walk.commentTrails {
                     write(0x20)
                     write(t)
                 } else {
-                    beginLine(depth: depth, blank: !first && newlines >= 2)
+                    beginLine(depth: depth, blank: !walk.first && walk.newlines >= 2)
                     write(t)
                     if isFormatterDirective(t, "off"), k + 1 < to, tokens[k + 1].kind == .newline {
                         let resume = verbatimRegion(parent: parent, afterComment: k, to: to)
                         if resume > k + 1 {
-                            k = resume
-                            while let c = child, Int(nodes[c].firstToken) < k { child = nextSibling(c, parent: parent) }
-                            newlines = 0
-                            first = false
+                            walk.resume(at: resume)
                             continue
                         }
                     }
                 }
-                newlines = 0
-                first = false
+                walk.passedComment()
             case .semicolon:
                 break  // an empty member among a block's members: separators are not written
             default:
@@ -213,7 +202,6 @@ struct Printer {
                 write(0x20)
                 write(t)
             }
-            k += 1
         }
     }
 
@@ -239,21 +227,18 @@ struct Printer {
     /// The last token (not a line break) of the region kept as written after the
     /// `// tdl-fmt: off` comment at `k` and its line break; -1 when the region is empty.
     func verbatimEnd(parent: Int, afterComment k: Int, to: Int) -> Int {
-        var j = k + 2
-        var child: Int? = parent + 1 < Int(nodes[parent].subtreeEnd) ? parent + 1 : nil
-        while let c = child, Int(nodes[c].firstToken) < j { child = nextSibling(c, parent: parent) }
+        var walk = BodyWalk(tokens: tokens, nodes: nodes, parent: parent, from: k + 2, to: to, isBlock: false)
         var lastContent = -1
-        while j < to {
-            if let c = child, Int(nodes[c].firstToken) == j {
+        while let step = walk.next() {
+            switch step {
+            case .member(let c):
                 lastContent = Int(nodes[c].endToken) - 1
-                j = Int(nodes[c].endToken)
-                child = nextSibling(c, parent: parent)
-                continue
+                walk.passed(member: c)
+            case .token(let j):
+                let t = tokens[j]
+                if t.kind == .lineComment, isFormatterDirective(t, "on"), tokens[j - 1].kind == .newline { return lastContent }
+                lastContent = j
             }
-            let t = tokens[j]
-            if t.kind == .lineComment, isFormatterDirective(t, "on"), j > 0, tokens[j - 1].kind == .newline { break }
-            if t.kind != .newline { lastContent = j }
-            j += 1
         }
         return lastContent
     }

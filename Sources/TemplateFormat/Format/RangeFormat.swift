@@ -29,58 +29,43 @@ extension Printer {
     /// from trailing ones, and `// tdl-fmt: off` regions found, the same way.
     mutating func rangeEdits(parent: Int, from: Int, to: Int, depth: Int, isBlock: Bool, range: ByteRange,
                              into edits: inout [TextEdit]) {
-        var k = from
-        var child: Int? = parent + 1 < Int(nodes[parent].subtreeEnd) ? parent + 1 : nil
-        while let c = child, Int(nodes[c].firstToken) < from { child = nextSibling(c, parent: parent) }
-        var newlines = 0
-        var first = true
-        while k < to {
-            if let c = child, Int(nodes[c].firstToken) == k {
+        var walk = BodyWalk(tokens: tokens, nodes: nodes, parent: parent, from: from, to: to, isBlock: isBlock)
+        while let step = walk.next() {
+            let k: Int
+            switch step {
+            case .member(let c):
+                let start = Int(nodes[c].firstToken)
                 let last = lineOfMembers(from: c, parent: parent, to: to)
-                memberLineEdits(parent: parent, start: k, first: c, last: last, depth: depth, range: range, into: &edits)
-                k = Int(nodes[last].endToken)
-                child = nextSibling(last, parent: parent)
-                newlines = 0
-                first = false
+                memberLineEdits(parent: parent, start: start, first: c, last: last, depth: depth, range: range, into: &edits)
+                walk.passed(member: last)
                 continue
+            case .token(let t):
+                k = t
             }
             let t = tokens[k]
-            switch t.kind {
-            case .newline:
-                newlines += 1
-            case .lineComment, .docComment, .blockComment:
-                let trailing = newlines == 0 && (!first || isBlock)
-                newlines = 0
-                first = false
-                if trailing { break }
-                // Block comments before a member on its line belong to that member's line.
-                var j = k
-                while j < to && tokens[j].kind == .blockComment { j += 1 }
-                if let c = child, Int(nodes[c].firstToken) == j, j > k {
-                    let last = lineOfMembers(from: c, parent: parent, to: to)
-                    memberLineEdits(parent: parent, start: k, first: c, last: last, depth: depth, range: range, into: &edits)
-                    k = Int(nodes[last].endToken)
-                    child = nextSibling(last, parent: parent)
-                    continue
-                }
-                if let start = lineStart(ofToken: k), ByteRange(start: start, end: t.end).intersects(range) {
-                    startUnit()
-                    beginLine(depth: depth, blank: false)
-                    write(t)
-                    addEdit(ByteRange(start: start, end: t.end), into: &edits)
-                }
-                if t.kind == .lineComment, isFormatterDirective(t, "off"), k + 1 < to, tokens[k + 1].kind == .newline {
-                    let lastKept = verbatimEnd(parent: parent, afterComment: k, to: to)
-                    if lastKept >= 0 {
-                        k = lastKept + 1
-                        while let c = child, Int(nodes[c].firstToken) < k { child = nextSibling(c, parent: parent) }
-                        continue
-                    }
-                }
-            default:
-                break
+            guard t.kind == .lineComment || t.kind == .docComment || t.kind == .blockComment else { continue }
+            let trailing = walk.commentTrails
+            walk.passedComment()
+            if trailing { continue }
+            // Block comments before a member on its line belong to that member's line.
+            var j = k
+            while j < to && tokens[j].kind == .blockComment { j += 1 }
+            if j > k, let c = walk.member(startingAt: j) {
+                let last = lineOfMembers(from: c, parent: parent, to: to)
+                memberLineEdits(parent: parent, start: k, first: c, last: last, depth: depth, range: range, into: &edits)
+                walk.passed(member: last)
+                continue
             }
-            k += 1
+            if let start = lineStart(ofToken: k), ByteRange(start: start, end: t.end).intersects(range) {
+                startUnit()
+                beginLine(depth: depth, blank: false)
+                write(t)
+                addEdit(ByteRange(start: start, end: t.end), into: &edits)
+            }
+            if t.kind == .lineComment, isFormatterDirective(t, "off"), k + 1 < to, tokens[k + 1].kind == .newline {
+                let lastKept = verbatimEnd(parent: parent, afterComment: k, to: to)
+                if lastKept >= 0 { walk.resume(at: lastKept + 1) }
+            }
         }
     }
 
