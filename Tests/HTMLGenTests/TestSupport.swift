@@ -39,25 +39,3 @@ func section(_ text: String, from start: String, to end: String) -> String {
     guard let a = text.range(of: start), let b = text.range(of: end, range: a.upperBound..<text.endIndex) else { return "" }
     return String(text[a.upperBound..<b.lowerBound])
 }
-
-/// `value` as a TDL string literal: quotes, backslashes, `{` and control characters escaped,
-/// so the string's value is `value` exactly.
-func tdlString(_ value: String) -> String {
-    var out = "\""
-    for scalar in value.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "{": out += "\\{"
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
-        default:
-            if scalar.value < 0x20 || scalar.value == 0x7F || (scalar.value >= 0x80 && scalar.value < 0xA0) {
-                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return out + "\""
-}

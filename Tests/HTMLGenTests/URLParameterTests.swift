@@ -40,10 +40,10 @@ final class URLParameterTests: XCTestCase {
         template t {
           size: 400 x 400
           params {
-            p: \(tdlString(value))
+            p: \(StringLiteral.quoted(value))
           }
           \(property.kind) e {
-            \(property.key): \(tdlString(before).dropLast()){{p}}\(tdlString(after).dropFirst())
+            \(property.key): \(StringLiteral.quoted(before).dropLast()){{p}}\(StringLiteral.quoted(after).dropFirst())
             \(property.rest)
           }
         }
@@ -150,7 +150,7 @@ final class URLParameterTests: XCTestCase {
             format 1
             template t {
               size: 100 x 100
-              params { p: \(tdlString(value)) }
+              params { p: \(StringLiteral.quoted(value)) }
               button b { label: "Go"; action: "\(url)"; size: 40 x 20 }
             }
             """
@@ -217,7 +217,7 @@ final class URLParameterTests: XCTestCase {
             format 1
             template t {
               size: 100 x 100
-              params { a: \(tdlString(a)); b: \(tdlString(b)) }
+              params { a: \(StringLiteral.quoted(a)); b: \(StringLiteral.quoted(b)) }
               \(element)
             }
             """

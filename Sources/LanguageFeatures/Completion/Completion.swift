@@ -114,9 +114,8 @@ public enum Completion {
         let used = families.count
         for family in ValueSuggestions.fontFamilies where !families.contains(family) { families.append(family) }
         return families.enumerated().map { n, family in
-            let text = stringContent(family)
-            return CompletionItem(label: family, kind: .value, detail: n < used ? "font family · used in this file" : "font family",
-                                  insertText: quoted ? "\"\(text)\"" : text, replaceRange: range, sortText: sortKey(0, n))
+            CompletionItem(label: family, kind: .value, detail: n < used ? "font family · used in this file" : "font family",
+                           insertText: quoted ? StringLiteral.quoted(family) : StringLiteral.content(family), replaceRange: range, sortText: sortKey(0, n))
         }
     }
 
@@ -124,7 +123,7 @@ public enum Completion {
         ValueSuggestions.languages.enumerated().map { n, language in
             CompletionItem(label: language.tag, kind: .value,
                            detail: language.name + (language.rightToLeft ? " · right to left" : ""),
-                           insertText: quoted ? "\"\(language.tag)\"" : language.tag, replaceRange: range, sortText: sortKey(0, n))
+                           insertText: quoted ? StringLiteral.quoted(language.tag) : StringLiteral.content(language.tag), replaceRange: range, sortText: sortKey(0, n))
         }
     }
 

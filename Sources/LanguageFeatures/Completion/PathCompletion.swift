@@ -98,27 +98,9 @@ extension Completion {
         }
         for (n, name) in files.sorted().enumerated() {
             items.append(CompletionItem(label: name, kind: .file, detail: query.folder + name,
-                                        insertText: stringContent(name), replaceRange: query.replaceRange,
+                                        insertText: StringLiteral.content(name), replaceRange: query.replaceRange,
                                         sortText: sortKey(1, n)))
         }
         return items
-    }
-
-    /// `text` as the inside of a TDL string: quotes, backslashes, braces and control
-    /// characters escaped.
-    static func stringContent(_ text: String) -> String {
-        var out = ""
-        for c in text.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "{": out += "\\{"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                if c.value < 0x20 || c.value == 0x7F { out += "\\u{" + String(c.value, radix: 16) + "}" } else { out.unicodeScalars.append(c) }
-            }
-        }
-        return out
     }
 }
