@@ -45,7 +45,7 @@ public struct MalformedInterpolation: Equatable, Sendable {
 /// Reads a string's body into `StringPiece`s, byte by byte, in one pass (no byte is read
 /// more than a few times: a `{{` looks ahead only up to the next brace, quote, backslash or
 /// line break). The body is the bytes between the quotes, as written or as `"""` layout
-/// leaves them: no piece spans a line break, so both give the same pieces.
+/// leaves them: no escape or `{{` piece spans a line break, so both read the same ones.
 ///
 /// A `{{` is read as: `{{` spaces? NAME spaces? `}}`, where NAME is a run of bytes other than
 /// braces, spaces, quotes, backslashes and line breaks. With no spaces and an identifier for
@@ -53,9 +53,9 @@ public struct MalformedInterpolation: Equatable, Sendable {
 /// else the `{{` alone. A `{{{name}}` is a malformed `{` (reported with the brace after it)
 /// and then `{{name}}`, as `\{{{name}}` is `{` and `{{name}}`.
 public struct StringPieces: IteratorProtocol {
-    @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
-    @usableFromInline var k: Int
-    @usableFromInline let end: Int
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var k: Int
+    private let end: Int
 
     /// The pieces of `bytes[range]`. `bytes` must outlive the iterator.
     public init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: ByteRange) {
