@@ -131,6 +131,15 @@ final class LocalFileTests: XCTestCase {
         XCTAssertEqual(disk.takeLooks(), ["/site/docs/s.png"])
     }
 
+    /// Parameters are what the one string scanner says they are: a malformed `{{` (TDL122)
+    /// is not looked up either, and an escaped `\{{` is a brace in the file's name.
+    func testAMalformedBraceIsNotLookedUpAndAnEscapedOneIsPartOfTheName() {
+        let disk = FakeDisk([])
+        let text = LocalFileTests.document(image: "img/{{ id }}.png", video: "v/{{.mp4", poster: #"p/\{{id}}.png"#, captions: #"c\u{2F}x.vtt"#)
+        _ = validate(text, disk)
+        XCTAssertEqual(Set(disk.takeLooks()), ["/site/docs/p/{{id}}.png", "/site/docs/c/x.vtt", "/site/docs/s.png"])
+    }
+
     func testALinkTargetIsNotLookedUp() {
         let disk = FakeDisk([])
         _ = validate(LocalFileTests.document(action: "pages/next.html"), disk)

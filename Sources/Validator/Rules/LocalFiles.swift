@@ -64,7 +64,8 @@ extension Checker {
                 groups.append(seenTokens[candidate].group)
                 continue
             }
-            let relative = Checker.localPath(of: token, in: bytes) ?? Checker.localPath(AtomSyntax.stringValue(of: token, in: bytes))
+            let relative = Checker.hasParameters(token, bytes) ? nil
+                : Checker.localPath(of: token, in: bytes) ?? Checker.localPath(AtomSyntax.stringValue(of: token, in: bytes))
             let g = relative.map(group) ?? -1
             groups.append(g)
             seenTokens.append((r, g, tokenByHash[hash] ?? -1))
@@ -96,11 +97,24 @@ extension Checker {
         }
     }
 
-    /// The file a URL value names relative to the document, as the file system spells it:
-    /// nil for a URL with a scheme, a network path (`//host`), an absolute path (`/x`, from
-    /// the site's root, not the disk), a fragment or query only, a value with parameters
-    /// (unknown until export) or a malformed `%` escape. The query and fragment are dropped
-    /// and `%XX` escapes decoded.
+    /// Whether a string token holds a `{{` (an interpolation, or one TDL122 reports): its
+    /// URL is known only at export, so it names no file to look for now.
+    static func hasParameters(_ token: Token, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var pieces = StringPieces(bytes, AtomSyntax.contentRange(of: token))
+        while let piece = pieces.next() {
+            switch piece {
+            case .interpolation, .malformed: return true
+            case .text, .escape, .invalidEscape: continue
+            }
+        }
+        return false
+    }
+
+    /// The file a URL value (without parameters, `hasParameters`) names relative to the
+    /// document, as the file system spells it: nil for a URL with a scheme, a network path
+    /// (`//host`), an absolute path (`/x`, from the site's root, not the disk), a fragment or
+    /// query only, or a malformed `%` escape. The query and fragment are dropped and `%XX`
+    /// escapes decoded.
     static func localPath(_ url: String) -> String? {
         guard URLPolicy.scheme(of: url) == nil else { return nil }
         let utf8 = Array(url.utf8)
@@ -127,7 +141,6 @@ extension Checker {
         while i < p.count {
             let b = p[i]
             if !decoded && (b <= 0x20 || b == 0x7F || b == UInt8(ascii: "\\")) { return nil }
-            if b == UInt8(ascii: "{") && i + 1 < p.count && p[i + 1] == UInt8(ascii: "{") { return .some(nil) }
             if end == p.count {
                 if b == UInt8(ascii: "?") || b == UInt8(ascii: "#") { end = i }
                 if b == UInt8(ascii: "%") { percent = true }

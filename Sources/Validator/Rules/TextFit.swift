@@ -46,21 +46,47 @@ struct TextMeasure {
 
     @inline(__always) private static func narrow(_ b: UInt8) -> Bool { widthTable.utf8Start[Int(b)] == 0x32 }
 
-    /// Measures `bytes[start..<end]`, a string's content: as written (`source`: escapes are
-    /// read as the value they stand for) or decoded. `{{name}}` is skipped. `breaksLines`: a
-    /// line feed starts a new line (`textarea`, labels), else it is a space. Never reads
-    /// outside `start..<end`.
+    /// Measures `bytes[start..<end]`, a string's content as written (or as `"""` layout
+    /// leaves it), read through `StringPieces` as every reader of strings reads it: an escape
+    /// counts as the character it stands for, `{{name}}` as nothing (and a place to break),
+    /// and nothing after a `{{` that is not closed is measured (TDL122's to report).
+    /// `breaksLines`: a line feed starts a new line (`textarea`, labels), else it is a space.
+    /// Never reads outside `start..<end`.
     static func measure(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, room: Int,
-                        breaksLines: Bool, source: Bool) -> TextFit {
+                        breaksLines: Bool) -> TextFit {
         var m = TextMeasure(room: room, breaksLines: breaksLines)
-        let table = widthTable.utf8Start
+        var pieces = StringPieces(bytes, ByteRange(start: start, end: end))
+        reading: while let piece = pieces.next() {
+            switch piece {
+            case .text(let r):
+                m.text(bytes, r.start, r.end)
+            case .escape(let r, let scalar):
+                m.scalar(scalar.value, at: r.start, next: r.end)
+            case .invalidEscape(let r):
+                m.scalar(0x5C, at: r.start, next: r.end)
+            case .interpolation(let r, _):
+                m.endWord(at: r.start)
+            case .malformed(let r, let what):
+                m.endWord(at: r.start)
+                // The `{` before a `{{name}}` (`{{{name}}`) is one brace; any other unclosed
+                // `{{` ends what is measured.
+                if what.form == .unclosed && r.end - r.start > 1 { break reading }
+            }
+        }
+        m.endWord(at: end)
+        return TextFit(lines: m.lines, widest: m.widest, widestStart: m.widestStart, widestEnd: m.widestEnd)
+    }
+
+    /// Bytes of a `.text` piece (no escape, no `{{`): a run of plain ASCII costs one table
+    /// read a byte; anything else is read as a scalar.
+    private mutating func text(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) {
+        let table = TextMeasure.widthTable.utf8Start
         var k = start
         while k < end {
             let b = bytes[k]
             let t = table[Int(b)]
             if t != 0x30 {
-                // A run of plain ASCII: the common case, one table read a byte.
-                if m.word == 0 { m.startWord(k) }
+                if word == 0 { startWord(k) }
                 var w = Int(t) &- 0x30
                 var j = k + 1
                 while j < end {
@@ -69,37 +95,18 @@ struct TextMeasure {
                     w &+= Int(c) &- 0x30
                     j += 1
                 }
-                m.word &+= w &* 10
+                word &+= w &* 10
                 k = j
                 continue
             }
             if b == 0x20 {
-                m.endWord(at: k)
-                if m.line > 0 { m.pendingSpace = 20 }
+                endWord(at: k)
+                if line > 0 { pendingSpace = 20 }
                 k += 1
                 continue
             }
-            if b == 0x7B && k + 1 < end && bytes[k + 1] == 0x7B {
-                // `{{name}}`: nothing, and a place to break. One without a `}}` is TDL122's
-                // to report: nothing after it is measured (and no `{{` after it looks again,
-                // so `{{{{…` is not a quadratic scan).
-                var j = k + 2
-                while j + 1 < end && !(bytes[j] == 0x7D && bytes[j + 1] == 0x7D) { j += 1 }
-                m.endWord(at: k)
-                if j + 1 < end {
-                    k = j + 2
-                    continue
-                }
-                break
-            }
-            if b == 0x5C && source && k + 1 < end {
-                let (value, next) = escape(bytes, k, end)
-                m.scalar(value, at: k, next: next)
-                k = next
-                continue
-            }
             if b < 0x80 {
-                m.scalar(UInt32(b), at: k, next: k + 1)
+                scalar(UInt32(b), at: k, next: k + 1)
                 k += 1
                 continue
             }
@@ -109,11 +116,9 @@ struct TextMeasure {
             var v = UInt32(b) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
             var j = 1
             while j < length && k + j < end { v = v << 6 | UInt32(bytes[k + j] & 0x3F); j += 1 }
-            m.scalar(v, at: k, next: k + j)
+            scalar(v, at: k, next: k + j)
             k += j
         }
-        m.endWord(at: end)
-        return TextFit(lines: m.lines, widest: m.widest, widestStart: m.widestStart, widestEnd: m.widestEnd)
     }
 
     /// The longest run of bytes in `bytes[start..<end]` without an ASCII space: no word of
@@ -166,34 +171,6 @@ struct TextMeasure {
         guard let lines else { return true }
         guard room > 20 else { return false }
         return Double(2 &* length &* 40 / (room - 20) + 1) <= lines
-    }
-
-    /// The scalar an escape at `k` stands for and the index after it; an invalid escape is
-    /// its backslash, as the string's value keeps it (docs/LANGUAGE.md, Strings).
-    static func escape(_ bytes: UnsafeBufferPointer<UInt8>, _ k: Int, _ end: Int) -> (UInt32, Int) {
-        switch bytes[k + 1] {
-        case 0x6E: return (0x0A, k + 2)
-        case 0x74: return (0x09, k + 2)
-        case 0x22, 0x5C, 0x7B: return (UInt32(bytes[k + 1]), k + 2)
-        case 0x75:
-            var j = k + 2
-            guard j < end && bytes[j] == 0x7B else { return (0x5C, k + 1) }
-            j += 1
-            var value: UInt32 = 0
-            var digits = 0
-            while j < end, digits < 8 {
-                let c = bytes[j] | 0x20
-                let d: UInt8 = c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x61 && c <= 0x66 ? c - 0x57 : 0xFF
-                if d == 0xFF { break }
-                value = value << 4 | UInt32(d)
-                digits += 1
-                j += 1
-            }
-            guard digits > 0, j < end, bytes[j] == 0x7D else { return (0x5C, k + 1) }
-            return (value, j + 1)
-        default:
-            return (0x5C, k + 1)
-        }
     }
 
     /// One scalar that is not plain ASCII, at `k`, `next` after it.
@@ -363,11 +340,11 @@ extension Checker {
             if TextMeasure.surelyFits(length: length, run: run, room: room.room, lines: lines) { return nil }
         }
         if t.kind == .string {
-            return TextMeasure.measure(raw.bytes, content.start, content.end, room: room.room, breaksLines: room.breaksLines, source: true)
+            return TextMeasure.measure(raw.bytes, content.start, content.end, room: room.room, breaksLines: room.breaksLines)
         }
-        // A `"""` string: measured laid out and decoded (rare).
-        var value = AtomSyntax.stringValue(of: t, in: raw.bytes)
-        return value.withUTF8 { TextMeasure.measure($0, 0, $0.count, room: room.room, breaksLines: room.breaksLines, source: false) }
+        // A `"""` string: measured as its layout leaves it (rare).
+        let laidOut = AtomSyntax.multilineLayout(Array(raw.bytes[content.start..<content.end]))
+        return laidOut.withUnsafeBufferPointer { TextMeasure.measure($0, 0, $0.count, room: room.room, breaksLines: room.breaksLines) }
     }
 
     /// TDL312 from the text's measure: a word wider than the room, else more lines than the
@@ -380,9 +357,10 @@ extension Checker {
             let word = read(textID) { raw, node -> String? in
                 let list = raw.atoms(of: node)
                 guard list.count == 1 else { return nil }
-                if list[0].kind == .string { return Checker.shortened(raw.bytes, m.widestStart, m.widestEnd, decode: true) }
-                var value = AtomSyntax.stringValue(of: list[0], in: raw.bytes)
-                return value.withUTF8 { Checker.shortened($0, m.widestStart, m.widestEnd, decode: false) }
+                if list[0].kind == .string { return Checker.shortened(raw.bytes, m.widestStart, m.widestEnd) }
+                let content = AtomSyntax.contentRange(of: list[0])
+                let laidOut = AtomSyntax.multilineLayout(Array(raw.bytes[content.start..<content.end]))
+                return laidOut.withUnsafeBufferPointer { Checker.shortened($0, m.widestStart, m.widestEnd) }
             } ?? ""
             let need = px(Double(m.widest) / 100 * r.fontSize)
             let message: MessageText = r.toCanvas
@@ -412,27 +390,14 @@ extension Checker {
         return (percent ? own / 100 : own) * fontSize
     }
 
-    /// The bytes as a string for a message (`decode`: escapes read as the value they stand
-    /// for), cut after 40 scalars.
-    static func shortened(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, decode: Bool) -> String {
-        var text = ""
-        if decode {
-            var k = start
-            while k < end {
-                if bytes[k] == 0x5C && k + 1 < end {
-                    let (v, next) = TextMeasure.escape(bytes, k, end)
-                    text.unicodeScalars.append(Unicode.Scalar(v) ?? "\u{FFFD}")
-                    k = next
-                } else {
-                    var j = k + 1
-                    while j < end && bytes[j] != 0x5C { j += 1 }
-                    text += String(decoding: UnsafeBufferPointer(rebasing: bytes[k..<j]), as: UTF8.self)
-                    k = j
-                }
-            }
-        } else {
-            text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    /// The bytes (of a string's content, as written) as a string for a message, escapes
+    /// read as the value they stand for, cut after 40 scalars.
+    static func shortened(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+        var decoded: [UInt8] = []
+        StringPieces.decode(bytes, ByteRange(start: start, end: end), into: &decoded) { whole, _, out in
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[whole.start..<whole.end]))
         }
+        let text = String(decoding: decoded, as: UTF8.self)
         guard text.utf8.count > 40 else { return text }
         let scalars = text.unicodeScalars
         guard scalars.count > 40 else { return text }

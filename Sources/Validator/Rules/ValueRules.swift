@@ -365,7 +365,9 @@ extension Checker {
     /// parameters' defaults filled in.
     mutating func checkURL(_ token: Token, node: Int, scope: inout Scope) {
         let interpolated = hasDoubleBrace(token)
-        if interpolated { checkInterpolations(token, scope: &scope) } else { noteLocalFile(token, node: node) }
+        if interpolated { checkInterpolations(token, scope: &scope) }
+        // `{{` in the bytes may still be an escaped brace (`\{{`), which is part of a file name.
+        if !interpolated || !Checker.hasParameters(token, raw.bytes) { noteLocalFile(token, node: node) }
         // Most URLs are relative paths: with no `:` and no escape in the source there is no
         // scheme to judge, so the string need not be decoded (a parameter's encoded value
         // holds no `:` either).
