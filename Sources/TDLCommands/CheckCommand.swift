@@ -78,7 +78,8 @@ struct CheckCommand {
             results += errors.map { CheckedFile(path: $0.path, ioError: $0.message) }
             results.sort { $0.path < $1.path }
         }
-        let renderer = DiagnosticRenderer(color: env.colorOutput && format == .text)
+        var renderer = DiagnosticRenderer(color: env.colorOutput && format == .text)
+        renderer.workers = env.parallelism
         // By severity, as the text report counted them (it reads every diagnostic anyway).
         var counts: [Int]? = nil
         switch format {

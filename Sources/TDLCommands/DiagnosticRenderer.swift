@@ -1,3 +1,4 @@
+import Dispatch
 import Basics
 import JSONText
 import TemplateFormat
@@ -6,6 +7,9 @@ import Validator
 /// Renders checked files in the four output formats of `check`.
 struct DiagnosticRenderer {
     let color: Bool
+    /// Threads the text report of a file with many diagnostics may be written on
+    /// (`writeInHalves`).
+    var workers = 1
 
     private func paint(_ text: String, _ code: String) -> String {
         color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
@@ -83,9 +87,13 @@ struct DiagnosticRenderer {
                 out.write("\(file.path): not rewritten: \(plural(file.fixesWithheld, "fix", "fixes")) "
                           + "would leave syntax errors that break its structure and need a manual fix first\n")
             }
-            var hints = LineHints()
             // Encoded once: every diagnostic's header starts with the path.
             let path = Array(file.path.utf8)
+            if workers > 1 && file.diagnostics.count >= DiagnosticRenderer.diagnosticsWorthHalves {
+                writeInHalves(file, path: path, counts: &counts, into: &out)
+                continue
+            }
+            var hints = LineHints()
             for d in file.diagnostics {
                 let severity = render(d, in: file, path: path, hints: &hints, into: &out)
                 counts[severity.rawValue] += 1
@@ -101,6 +109,45 @@ struct DiagnosticRenderer {
         out.write(parts.isEmpty ? "no problems in \(plural(checked, "file"))\n"
             : parts.joined(separator: ", ") + " in \(plural(checked, "file"))\n")
         return counts
+    }
+
+    /// Below this many diagnostics a file's report is written on one thread.
+    static let diagnosticsWorthHalves = 4096
+
+    /// A large report in two halves: the second is written into memory on another thread
+    /// while the first goes out, then follows it. The same bytes as in one run: each
+    /// diagnostic's text depends on it alone (the line hints only speed up the searches).
+    private func writeInHalves(_ file: CheckedFile, path: [UInt8], counts: inout [Int], into out: inout TextOutput) {
+        let diagnostics = file.diagnostics
+        let half = diagnostics.count / 2
+        let second = SecondHalf()
+        let renderer = self
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            var memory = TextOutput(color: renderer.color)
+            var hints = LineHints()
+            var found = [0, 0, 0, 0, 0]
+            for d in diagnostics[half...] {
+                found[renderer.render(d, in: file, path: path, hints: &hints, into: &memory).rawValue] += 1
+            }
+            second.bytes = memory.bytes
+            second.counts = found
+            done.signal()
+        }
+        var hints = LineHints()
+        for d in diagnostics[..<half] {
+            counts[render(d, in: file, path: path, hints: &hints, into: &out).rawValue] += 1
+            out.flushIfLarge()
+        }
+        done.wait()
+        out.write(second.bytes)
+        for s in counts.indices { counts[s] += second.counts[s] }
+    }
+
+    /// What the other thread wrote, read after it signals (the semaphore orders the two).
+    private final class SecondHalf: @unchecked Sendable {
+        var bytes: [UInt8] = []
+        var counts: [Int] = []
     }
 
     func render(_ d: Diagnostic, in file: CheckedFile) -> String {
