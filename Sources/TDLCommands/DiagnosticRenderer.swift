@@ -124,13 +124,16 @@ struct DiagnosticRenderer {
         let renderer = self
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
-            var memory = TextOutput(color: renderer.color)
+            // Kept in chunks of the report's usual size: one buffer doubling to megabytes
+            // would touch twice the memory, all of it fresh pages.
+            var memory = TextOutput(color: renderer.color, sink: { second.chunks.append(Array($0)) })
             var hints = LineHints()
             var found = [0, 0, 0, 0, 0]
             for d in diagnostics[half...] {
                 found[renderer.render(d, in: file, path: path, hints: &hints, into: &memory).rawValue] += 1
+                memory.flushIfLarge()
             }
-            second.bytes = memory.bytes
+            memory.flush()
             second.counts = found
             done.signal()
         }
@@ -140,13 +143,16 @@ struct DiagnosticRenderer {
             out.flushIfLarge()
         }
         done.wait()
-        out.write(second.bytes)
+        for chunk in second.chunks {
+            out.write(chunk)
+            out.flushIfLarge()
+        }
         for s in counts.indices { counts[s] += second.counts[s] }
     }
 
     /// What the other thread wrote, read after it signals (the semaphore orders the two).
     private final class SecondHalf: @unchecked Sendable {
-        var bytes: [UInt8] = []
+        var chunks: [[UInt8]] = []
         var counts: [Int] = []
     }
 
