@@ -1,7 +1,8 @@
 import Foundation
 import ProjectModel
 import TemplateFormat
-import Validator
+@testable import Validator
+import TestSupport
 import XCTest
 
 /// TDL313 over a fake disk: which URLs are looked up (every URL-valued property but `action`;
@@ -138,6 +139,19 @@ final class LocalFileTests: XCTestCase {
         let text = LocalFileTests.document(image: "img/{{ id }}.png", video: "v/{{.mp4", poster: #"p/\{{id}}.png"#, captions: #"c\u{2F}x.vtt"#)
         _ = validate(text, disk)
         XCTAssertEqual(Set(disk.takeLooks()), ["/site/docs/p/{{id}}.png", "/site/docs/c/x.vtt", "/site/docs/s.png"])
+    }
+
+    /// A missing file is named as written when normalising the path would not change it
+    /// (`isLexicallyNormal`), else as normalised: the two agree over random paths of names,
+    /// dots and slashes.
+    func testAPathIsLexicallyNormalExactlyWhenNormalisingKeepsIt() {
+        var random = SeededRandom(seed: 116)
+        let parts = ["a", "b.png", ".", "..", "...", ".x", "/", "/", "//"]
+        for _ in 0..<5000 {
+            let path = (0..<Int.random(in: 1...6, using: &random)).map { _ in parts.randomElement(using: &random) ?? "a" }.joined()
+            let kept = CheckInPartsTests.normalizedLexically("/root/folder/" + path) == "/root/folder/" + path
+            XCTAssertEqual(Checker.isLexicallyNormal(path), kept, path)
+        }
     }
 
     func testALinkTargetIsNotLookedUp() {

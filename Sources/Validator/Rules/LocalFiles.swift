@@ -87,8 +87,11 @@ extension Checker {
                     findings.report(.missingLocalFile, use.token.range, made.text)
                     continue
                 }
-                // Named relative to the document, as the author wrote it (`a/../b.png` reads `b.png`).
-                let path = !folder.isEmpty && found.path.hasPrefix(folder) ? String(found.path.dropFirst(folder.count)) : paths[g]
+                // Named relative to the document, as the author wrote it (`a/../b.png` reads
+                // `b.png`): a path with no `.` or empty segment is that already.
+                let written = paths[g]
+                let path = Checker.isLexicallyNormal(written) || folder.isEmpty || !found.path.hasPrefix(folder)
+                    ? written : String(found.path.dropFirst(folder.count))
                 let key = use.keyID >= 0 && use.keyID < names.count ? names[use.keyID] : "this URL"
                 let text: MessageText = "`\(key)` names `\(path)`, which does not exist (relative to this document's folder); the exported page will not find it"
                 messages[g] = (use.keyID, text)
@@ -157,6 +160,28 @@ extension Checker {
         let path = UnsafeBufferPointer(rebasing: p[0..<end])
         guard percent else { return .some(String(decoding: path, as: UTF8.self)) }
         return .some(URLPolicy.percentDecoded(Substring(String(decoding: path, as: UTF8.self))))
+    }
+
+    /// Whether a relative path has no `.` or `..` segment and no empty one (`a//b`, a
+    /// trailing `/`): then normalising it changes nothing.
+    static func isLexicallyNormal(_ path: String) -> Bool {
+        var path = path
+        return path.withUTF8(isLexicallyNormal)
+    }
+
+    static func isLexicallyNormal(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var length = 0, onlyDots = true  // of the segment being read
+        for b in bytes {
+            if b == UInt8(ascii: "/") {
+                if length == 0 || (onlyDots && length <= 2) { return false }
+                length = 0
+                onlyDots = true
+            } else {
+                length += 1
+                if b != UInt8(ascii: ".") { onlyDots = false }
+            }
+        }
+        return length > 0 && !(onlyDots && length <= 2)
     }
 
     static func sameBytes(_ bytes: UnsafeBufferPointer<UInt8>, _ a: ByteRange, _ b: ByteRange) -> Bool {
