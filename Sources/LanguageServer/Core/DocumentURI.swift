@@ -18,20 +18,6 @@ public enum DocumentURI {
     /// A `file://` URI for an absolute path, percent-encoding what RFC 3986 requires. Built
     /// as bytes: workspace answers hold a URI for each of thousands of locations.
     public static func uri(forPath path: String) -> String {
-        let hex: StaticString = "0123456789ABCDEF"
-        var out: [UInt8] = Array("file://".utf8)
-        out.reserveCapacity(path.utf8.count + 8)
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-                out.append(byte)
-            default:
-                out.append(UInt8(ascii: "%"))
-                out.append(hex.utf8Start[Int(byte >> 4)])
-                out.append(hex.utf8Start[Int(byte & 0xF)])
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
+        URLPolicy.percentEncoded(path, keepingSlashes: true, prefix: "file://")
     }
 }

@@ -79,13 +79,22 @@ public enum URLPolicy {
     /// Letters can still complete a scheme the URL's own text starts (`{{p}}:x`), so the
     /// filled-in URL is judged again by `classify`.
     public static func parameterEncoded(_ value: String) -> String {
+        percentEncoded(value, keepingSlashes: false)
+    }
+
+    /// `text` after `prefix` with every byte but RFC 3986's unreserved characters (ASCII
+    /// letters, digits, `-._~`, and `/` with `keepingSlashes`) written `%XX`: the one
+    /// percent-encoder, for parameter values in URLs and for `file://` URIs of paths.
+    public static func percentEncoded(_ text: String, keepingSlashes: Bool, prefix: String = "") -> String {
         let hex: StaticString = "0123456789ABCDEF"
-        var out: [UInt8] = []
-        out.reserveCapacity(value.utf8.count)
-        for b in value.utf8 {
+        var out: [UInt8] = Array(prefix.utf8)
+        out.reserveCapacity(prefix.utf8.count + text.utf8.count + 8)
+        for b in text.utf8 {
             switch b {
             case 0x41...0x5A, 0x61...0x7A, 0x30...0x39,
                  UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                out.append(b)
+            case UInt8(ascii: "/") where keepingSlashes:
                 out.append(b)
             default:
                 out.append(UInt8(ascii: "%"))
