@@ -27,27 +27,20 @@ public enum Validator {
         // syntax diagnostics added to it: copying tens of thousands of diagnostics into a
         // new array would cost more than the sort below. Codes never coincide across the
         // two, so the order of equal positions does not depend on which list came first.
-        var all = tree.withRawView { raw in
+        var all: [Diagnostic]
+        let syntaxIndex: SyntaxDiagnosticIndex
+        (all, syntaxIndex) = tree.withRawView { raw in
             var checker = Checker(file: file, project: project, raw: raw, cache: cache, workers: workers,
                                   minimumPartBytes: minimumPartBytes)
             checker.run()
-            return checker.findings.diagnostics
+            return (checker.findings.diagnostics, checker.context.syntaxIndex)
         }
         // A parser diagnostic the checker replaced (one that says what the property's type
-        // adds) carries the same code and range: only the replacement stays. The parser's
-        // are few: a finding is looked at only when it starts where one of them does.
+        // adds, `FlaggedValues`) carries the same code and range: only the replacement stays.
+        // The parser's are few: a finding is looked at only when one of them starts where it does.
         if !tree.diagnostics.isEmpty {
             var replaced: [ByteRange: String] = [:]
-            let syntaxStarts = Array(Set(tree.diagnostics.map(\.range.start))).sorted()
-            func startsLikeSyntax(_ start: Int) -> Bool {
-                var low = 0, high = syntaxStarts.count
-                while low < high {
-                    let mid = (low + high) / 2
-                    if syntaxStarts[mid] < start { low = mid + 1 } else { high = mid }
-                }
-                return low < syntaxStarts.count && syntaxStarts[low] == start
-            }
-            for d in all where startsLikeSyntax(d.range.start) && d.code.hasPrefix("TDL0") { replaced[d.range] = d.code }
+            for d in all where syntaxIndex.hasDiagnostic(startingAt: d.range.start) && d.code.hasPrefix("TDL0") { replaced[d.range] = d.code }
             all.append(contentsOf: replaced.isEmpty ? tree.diagnostics : tree.diagnostics.filter { replaced[$0.range] != $0.code })
         }
         dropMissingColonsOfUnfinishedHeaders(&all, syntax: tree.diagnostics)

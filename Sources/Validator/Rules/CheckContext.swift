@@ -3,7 +3,9 @@ import TemplateFormat
 
 /// What every rule of one check reads and none changes: the document, the styles in its
 /// scope with their chains, and the schema's tables. A class, so the rules share one
-/// reference and read its `let`s in place.
+/// reference and read its `let`s in place. Everything in it is made in `init` and never
+/// changed (nothing lazy): the parts of a large document checked on several threads
+/// (`checkInParts`) share it.
 final class CheckContext {
     let tree: SyntaxTree
     /// The same tree without reference counting, for the per-node work. Valid while
@@ -34,12 +36,13 @@ final class CheckContext {
     let key = SchemaIndex.key
     /// The kinds lint tests for.
     let lintKinds = LintKinds.shared
-    /// The parser's diagnostics by position, built on first use (`FlaggedValues`).
-    let syntaxIndex = SyntaxDiagnosticIndex()
+    /// The parser's diagnostics by position (`FlaggedValues`).
+    let syntaxIndex: SyntaxDiagnosticIndex
 
     /// `nodes`: the document's node table, whose ids name the keys of its own styles.
     init(file: ProjectFile, project: Project, raw: RawSyntaxView, nodes: NodeTable) {
         tree = file.tree
+        syntaxIndex = SyntaxDiagnosticIndex(file.tree.diagnostics)
         self.raw = raw
         self.file = file
         self.project = project

@@ -12,7 +12,7 @@ extension Checker {
     /// paths ask.
     func syntaxDiagnostic(inValueOf node: Int) -> (atom: AtomSyntax?, diagnostic: Diagnostic)? {
         guard !tree.diagnostics.isEmpty, let property = tree.node(at: node).asProperty,
-              let d = context.syntaxIndex.first(inside: property.valueRange, of: tree) else { return nil }
+              let d = context.syntaxIndex.first(inside: property.valueRange) else { return nil }
         return (property.atoms.first { $0.range.start <= d.range.start && d.range.end <= $0.range.end }, d)
     }
 
@@ -81,26 +81,49 @@ extension Checker {
     }
 }
 
-/// The parser's diagnostics by start, built on first use: a file of ten thousand `1x1`
-/// values asks ten thousand times. A class: the check's context holds it, built or not.
-final class SyntaxDiagnosticIndex {
-    private var order: [Int]? = nil
+/// The parser's diagnostics by start: the type check asks whether the parser already
+/// reported a value (a file of ten thousand `1x1` values asks ten thousand times), and
+/// `Validator.validate` which parser diagnostics a finding may replace. Made once per
+/// validation and never changed, so the parts of a document checked on several threads
+/// (`checkInParts`) read it alike.
+struct SyntaxDiagnosticIndex {
+    private let diagnostics: [Diagnostic]
+    /// Indices of `diagnostics` by start; nil when they are in that order already, as the
+    /// parser almost always writes them (usually there are none).
+    private let order: [Int]?
 
-    /// The first of `tree`'s diagnostics that lies inside `range`.
-    func first(inside range: ByteRange, of tree: SyntaxTree) -> Diagnostic? {
-        let all = tree.diagnostics
-        let order = self.order ?? all.indices.sorted { all[$0].range.start < all[$1].range.start }
-        self.order = order
-        var lo = 0, hi = order.count
+    init(_ diagnostics: [Diagnostic]) {
+        self.diagnostics = diagnostics
+        let inOrder = diagnostics.indices.dropFirst().allSatisfy { diagnostics[$0 - 1].range.start <= diagnostics[$0].range.start }
+        order = inOrder ? nil : diagnostics.indices.sorted { diagnostics[$0].range.start < diagnostics[$1].range.start }
+    }
+
+    @inline(__always) private func at(_ k: Int) -> Diagnostic { diagnostics[order?[k] ?? k] }
+
+    /// Where, in start order, the first diagnostic starting at or after `offset` is.
+    private func firstStarting(atOrAfter offset: Int) -> Int {
+        var lo = 0, hi = diagnostics.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if all[order[mid]].range.start < range.start { lo = mid + 1 } else { hi = mid }
+            if at(mid).range.start < offset { lo = mid + 1 } else { hi = mid }
         }
-        while lo < order.count, all[order[lo]].range.start < range.end || all[order[lo]].range.start == range.start {
-            let d = all[order[lo]]
+        return lo
+    }
+
+    /// The first diagnostic that lies inside `range`.
+    func first(inside range: ByteRange) -> Diagnostic? {
+        var k = firstStarting(atOrAfter: range.start)
+        while k < diagnostics.count, at(k).range.start < range.end || at(k).range.start == range.start {
+            let d = at(k)
             if d.range.end <= range.end { return d }
-            lo += 1
+            k += 1
         }
         return nil
+    }
+
+    /// Whether a diagnostic starts at `offset`.
+    func hasDiagnostic(startingAt offset: Int) -> Bool {
+        let k = firstStarting(atOrAfter: offset)
+        return k < diagnostics.count && at(k).range.start == offset
     }
 }
