@@ -142,21 +142,17 @@ public struct Project: Sendable {
         return StyleScope(path: path, files: walk.files, problems: walk.problems, byName: walk.byName)
     }
 
-    /// Where a relative file that `file` names (an image's `src`, say) is, and whether it is
-    /// there: nil when the project cannot tell (no loader that looks, or a document with no
-    /// folder). `relative` is a path as the file system spells it (URL escapes decoded).
-    public func localFile(_ relative: String, from file: ProjectFile) -> (path: String, exists: Bool)? {
-        localFilePath(relative, from: file).map { ($0, fileExists($0)) }
-    }
-
-    /// `localFile`'s first step: where the file is, or nil when the project cannot tell.
+    /// Where a relative file that `file` names (an image's `src`, say) is: nil when the
+    /// project cannot tell (no loader that looks, or a document with no folder). `relative`
+    /// is a path as the file system spells it (URL escapes decoded). Whether it is there is
+    /// `fileExists`'s to say, asked apart so a caller can remember the answers.
     public func localFilePath(_ relative: String, from file: ProjectFile) -> String? {
         guard let loader, loader.exists != nil, file.location != nil,
               case .success(let path) = loader.resolve(relative, file.location) else { return nil }
         return path
     }
 
-    /// `localFile`'s second step: whether the file at a path `localFilePath` gave is there.
+    /// Whether the file at a path `localFilePath` gave is there.
     public func fileExists(_ path: String) -> Bool { loader?.exists?(path) ?? false }
 
     /// The style `name` means in `path`: `scope(of:).style(named:)`, found by a walk that

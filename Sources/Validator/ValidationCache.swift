@@ -46,11 +46,17 @@ public final class ValidationCache: @unchecked Sendable {
         /// its others, and an edit looks up only the edited set's files, here: the language
         /// server, which learns when such a file comes or goes, forgets both then (`forgetSets`).
         var fileExists: [String: Bool] = [:]
-        /// Each set's key by where its text began in the last validation (`tracksEdits`), and
-        /// how the text changed since: nil when not known.
+        /// Each set's key by where its text began in the last validation (`tracksEdits`), the
+        /// text's length then, and how it changed since.
         var keyByStart: [Int: Key] = [:]
-        var editsSince: [Edit]? = nil
         var lastLength = -1
+        var since = Since.unknown
+    }
+
+    /// What is known of the text's changes since the last validation: only one edit says
+    /// where the text stayed the same (`unchanged`).
+    enum Since {
+        case noEdit, oneEdit(Edit), unknown
     }
 
     /// A change of the text: `replaced` (in the text before it) became `insertedCount` bytes.
@@ -104,21 +110,26 @@ public final class ValidationCache: @unchecked Sendable {
     /// The document changed by `edit` since the last call (a keystroke).
     public func noteEdit(_ edit: Edit) {
         guard tracksEdits else { return }
-        state.withLock { $0.editsSince?.append(edit) }
+        state.withLock { state in
+            if case .noEdit = state.since { state.since = .oneEdit(edit) } else { state.since = .unknown }
+        }
     }
 
     /// The document's text was replaced as a whole: what it was is no guide.
     public func noteNewText() {
-        state.withLock { $0.editsSince = nil }
+        state.withLock { $0.since = .unknown }
     }
 
     /// Where the current text (`length` bytes) is as it was at the last validation: known for
     /// no edit or one (a document validated after every keystroke), nil otherwise.
     func unchanged(length: Int) -> Unchanged? {
         state.withLock { state in
-            guard tracksEdits, let edits = state.editsSince, edits.count <= 1, state.lastLength >= 0 else { return nil }
-            guard let edit = edits.first else {
-                return state.lastLength == length ? Unchanged(start: length, resume: length, delta: 0) : nil
+            guard tracksEdits, state.lastLength >= 0 else { return nil }
+            let edit: Edit
+            switch state.since {
+            case .unknown: return nil
+            case .noEdit: return state.lastLength == length ? Unchanged(start: length, resume: length, delta: 0) : nil
+            case .oneEdit(let one): edit = one
             }
             let delta = edit.insertedCount - (edit.replaced.end - edit.replaced.start)
             guard state.lastLength + delta == length else { return nil }
@@ -189,7 +200,7 @@ public final class ValidationCache: @unchecked Sendable {
             state.lastFindingCount = findings
             state.keyByStart = keyByStart
             state.lastLength = length
-            state.editsSince = tracksEdits ? [] : nil
+            state.since = tracksEdits ? .noEdit : .unknown
             state.entries = fresh
             state.styleStarts = styleStarts
             state.lastChecked = checked
