@@ -10,6 +10,7 @@ import TemplateFormat
 /// once per distinct path: one file-system look per path, not per element. Nothing is noted
 /// when the project cannot tell (an in-memory loader, a document with no folder).
 extension Checker {
+    /// `token`: a URL string with no parameters (`hasParameters`): its value is known now.
     @inline(__always)
     mutating func noteLocalFile(_ token: Token, node: Int) {
         let id = nodes.id(node)
@@ -64,8 +65,7 @@ extension Checker {
                 groups.append(seenTokens[candidate].group)
                 continue
             }
-            let relative = Checker.hasParameters(token, bytes) ? nil
-                : Checker.localPath(of: token, in: bytes) ?? Checker.localPath(AtomSyntax.stringValue(of: token, in: bytes))
+            let relative = Checker.localPath(of: token, in: bytes) ?? Checker.localPath(AtomSyntax.stringValue(of: token, in: bytes))
             let g = relative.map(group) ?? -1
             groups.append(g)
             seenTokens.append((r, g, tokenByHash[hash] ?? -1))
@@ -113,7 +113,7 @@ extension Checker {
         return false
     }
 
-    /// The file a URL value (without parameters, `hasParameters`) names relative to the
+    /// The file a URL value (noted without parameters, `hasParameters`) names relative to the
     /// document, as the file system spells it: nil for a URL with a scheme, a network path
     /// (`//host`), an absolute path (`/x`, from the site's root, not the disk), a fragment or
     /// query only, or a malformed `%` escape. The query and fragment are dropped and `%XX`
