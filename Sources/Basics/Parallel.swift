@@ -33,6 +33,10 @@ private final class ResultSlots<R>: @unchecked Sendable {
         base.deallocate()
     }
 
-    func set(_ i: Int, _ value: R) { base[i] = value }
+    /// Each `i` is set by one worker only (parallelMap's strides never meet), within bounds.
+    func set(_ i: Int, _ value: R) {
+        assert(i >= 0 && i < count, "slot \(i) outside 0..<\(count)")
+        base[i] = value
+    }
     func values() -> [R] { (0..<count).compactMap { base[$0] } }
 }

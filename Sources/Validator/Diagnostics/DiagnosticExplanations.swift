@@ -1404,8 +1404,8 @@ enum DiagnosticExplanations {
         first. Not checked: URLs with a scheme (`https:` …), paths from the site's root
         (`/images/a.png`) and network paths (`//host/a.png`), which name what the server serves,
         not files beside the document; a button's `action`, which may be a page the site serves;
-        URLs with `{{name}}`, known only at export; and documents with no folder (standard input,
-        an unsaved editor buffer). In the examples below the document is saved beside a folder
+        URLs with `{{name}}`, known only at export (an escaped `\{{` is a brace in the file's name
+        and is checked); and documents with no folder (standard input, an unsaved editor buffer). In the examples below the document is saved beside a folder
         `screenshots` that holds `checkout.png`, as in the repository's `Examples`.
 
         Bad:
