@@ -6,6 +6,17 @@ import TestSupport
 /// `sortByPosition` moves diagnostics into place along the cycles of the sorting
 /// permutation; it must give what a plain stable sort by (start, end, code) gives.
 final class SortByPositionTests: XCTestCase {
+    /// What `sortByPosition` must give: a plain stable sort by (start, end, code).
+    static func stableSorted(_ list: [Diagnostic]) -> [Diagnostic] {
+        list.enumerated().sorted { a, b in
+            let x = a.element, y = b.element
+            if x.range.start != y.range.start { return x.range.start < y.range.start }
+            if x.range.end != y.range.end { return x.range.end < y.range.end }
+            if x.code != y.code { return x.code < y.code }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+
     func testInPlaceSortMatchesAStableSortOnShuffledListsWithTies() {
         var generator = SeededRandom(seed: 109)
         for round in 0..<200 {
@@ -17,13 +28,7 @@ final class SortByPositionTests: XCTestCase {
                 let code = ["TDL101", "TDL301", "TDL302"].randomElement(using: &generator) ?? "TDL101"
                 list.append(Diagnostic(code: code, severity: .warning, range: ByteRange(start: start, end: end), message: "\(round)-\(k)"))
             }
-            let expected = list.enumerated().sorted { a, b in
-                let x = a.element, y = b.element
-                if x.range.start != y.range.start { return x.range.start < y.range.start }
-                if x.range.end != y.range.end { return x.range.end < y.range.end }
-                if x.code != y.code { return x.code < y.code }
-                return a.offset < b.offset
-            }.map(\.element.message)
+            let expected = SortByPositionTests.stableSorted(list).map(\.message)
             var sorted = list
             Validator.sortByPosition(&sorted)
             XCTAssertEqual(sorted.map(\.message), expected, "round \(round)")
@@ -48,13 +53,7 @@ final class SortByPositionTests: XCTestCase {
                 list.insert(Diagnostic(code: code, severity: .warning, range: ByteRange(start: at, end: at + Int.random(in: 0...2, using: &generator)),
                                        message: "\(round)-out-\(k)"), at: Int.random(in: 0...list.count, using: &generator))
             }
-            let expected = list.enumerated().sorted { a, b in
-                let x = a.element, y = b.element
-                if x.range.start != y.range.start { return x.range.start < y.range.start }
-                if x.range.end != y.range.end { return x.range.end < y.range.end }
-                if x.code != y.code { return x.code < y.code }
-                return a.offset < b.offset
-            }.map(\.element.message)
+            let expected = SortByPositionTests.stableSorted(list).map(\.message)
             var sorted = list
             Validator.sortByPosition(&sorted)
             XCTAssertEqual(sorted.map(\.message), expected, "round \(round)")
