@@ -13,12 +13,13 @@ struct CheckedFile: Sendable {
     /// Certain fixes `--fix` did not apply because syntax errors would remain.
     var fixesWithheld = 0
 
-    init(path: String, bytes: [UInt8], diagnostics: [Diagnostic]) {
+    /// `lineIndex`: the table of `bytes`, when it was built already.
+    init(path: String, bytes: [UInt8], diagnostics: [Diagnostic], lineIndex: LineIndex? = nil) {
         self.path = path
         self.bytes = bytes
         self.diagnostics = diagnostics
         // Positions are needed only to print diagnostics: a clean file skips the line table.
-        self.lineIndex = LineIndex(diagnostics.isEmpty ? [] : bytes)
+        self.lineIndex = lineIndex ?? LineIndex(diagnostics.isEmpty ? [] : bytes)
     }
 
     init(path: String, ioError: String) {

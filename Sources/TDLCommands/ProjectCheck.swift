@@ -18,6 +18,8 @@ struct ProjectCheck {
         let path: String
         let original: [UInt8]
         var file: ProjectFile
+        /// The line table of `original`, when it was built beside the parse (a large file).
+        var lineIndex: LineIndex? = nil
         /// What the first validation found (reported when fixes are withheld).
         var found: [Diagnostic] = []
         var diagnostics: [Diagnostic] = []
@@ -25,11 +27,20 @@ struct ProjectCheck {
         var stopped = false
     }
 
+    /// From this size, with a thread to spare, a file's line table (which only the report
+    /// needs) is built while it is parsed.
+    static let bytesWorthLineTableBesideParse = 256 * 1024
+
     func run(fix: Bool) -> [CheckedFile] {
+        let spare = workers > paths.count
         let read: [Result<Item, CheckedFileError>] = parallelMap(paths, workers: workers) { path in
             do {
                 let bytes = try readFileBytes(path)
-                return .success(Item(path: path, original: bytes, file: ProjectFile(path: path, bytes: bytes)))
+                guard spare && bytes.count >= ProjectCheck.bytesWorthLineTableBesideParse else {
+                    return .success(Item(path: path, original: bytes, file: ProjectFile(path: path, bytes: bytes)))
+                }
+                let (file, lines) = inParallel({ ProjectFile(path: path, bytes: bytes) }, { LineIndex(bytes) })
+                return .success(Item(path: path, original: bytes, file: file, lineIndex: lines))
             } catch {
                 return .failure(CheckedFileError(path: path, message: describe(error, path: path)))
             }
@@ -99,7 +110,7 @@ struct ProjectCheck {
         // when fixes leave such errors (they were there before), the file is left as it was
         // and reported as it is. Errors inside a value (`.5`) do not stop the other fixes.
         if item.applied > 0 && !item.file.tree.structuralErrors.isEmpty {
-            var result = CheckedFile(path: item.path, bytes: item.original, diagnostics: item.found)
+            var result = CheckedFile(path: item.path, bytes: item.original, diagnostics: item.found, lineIndex: item.lineIndex)
             result.fixesWithheld = item.applied
             return result
         }
@@ -111,7 +122,8 @@ struct ProjectCheck {
                 return CheckedFile(path: item.path, ioError: describe(error, path: item.path))
             }
         }
-        var result = CheckedFile(path: item.path, bytes: current, diagnostics: item.diagnostics)
+        let lines = item.applied == 0 ? item.lineIndex : nil
+        var result = CheckedFile(path: item.path, bytes: current, diagnostics: item.diagnostics, lineIndex: lines)
         result.fixesApplied = item.applied
         return result
     }

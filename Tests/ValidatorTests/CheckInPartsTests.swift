@@ -44,7 +44,9 @@ final class CheckInPartsTests: XCTestCase {
             XCTAssertTrue(oneRun.contains { $0.code == "TDL313" }, "round \(round): a part with a missing file")
             for workers in 2...4 {
                 let blocks = tree.document.blocks
-                XCTAssertEqual(Checker.parts(of: blocks, workers: workers, minimumBytes: 0).count, workers)
+                let count = Checker.partCount(of: blocks, workers: workers, minimumBytes: 0)
+                XCTAssertEqual(count, min(workers * Checker.partsPerWorker, blocks.count / 2))
+                XCTAssertEqual(Checker.parts(of: blocks, count: count).count, count)
                 let inParts = Validator.validate(file, in: project, cache: nil, workers: workers, minimumPartBytes: 0)
                 XCTAssertEqual(inParts.count, oneRun.count, "round \(round), \(workers) parts")
                 let common = min(inParts.count, oneRun.count)
@@ -67,13 +69,13 @@ final class CheckInPartsTests: XCTestCase {
                 text += "\ntemplate t\(k) {\n  size: 10 x 10\n" + String(repeating: "  // filler\n", count: Int.random(in: 0...30, using: &generator)) + "}\n"
             }
             let blocks = SyntaxTree.parse(Array(text.utf8)).document.blocks
-            for workers in 1...5 {
-                let parts = Checker.parts(of: blocks, workers: workers, minimumBytes: 0)
+            for count in 1...12 {
+                let parts = Checker.parts(of: blocks, count: count)
                 XCTAssertEqual(parts.first?.lowerBound, 0)
                 XCTAssertEqual(parts.last?.upperBound, blocks.count)
                 for (a, b) in zip(parts, parts.dropFirst()) { XCTAssertEqual(a.upperBound, b.lowerBound) }
                 XCTAssertTrue(parts.allSatisfy { !$0.isEmpty })
-                XCTAssertEqual(parts.count, blocks.count >= 2 * workers ? workers : 1)
+                XCTAssertEqual(parts.count, blocks.count >= 2 * count ? count : 1)
             }
         }
     }

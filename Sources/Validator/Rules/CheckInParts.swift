@@ -1,9 +1,9 @@
 import Basics
 import TemplateFormat
 
-/// A large document checked in parts, one thread each: its top-level blocks split into runs
-/// of about equal size, each checked by a copy of the checker as it stood before the first
-/// block, its findings then appended in the order of the parts.
+/// A large document checked in parts on several threads: its top-level blocks split into
+/// runs of about equal size, each checked by a copy of the checker as it stood before the
+/// first block, its findings then appended in the order of the parts.
 ///
 /// This gives what checking the blocks in one run gives, because what a block's checks find
 /// never depends on the blocks checked before it: the validation cache (`ValidationCache`),
@@ -15,20 +15,34 @@ extension Checker {
     /// they save.
     static let bytesWorthParts = 256 * 1024
 
-    /// The blocks of each part (index ranges of `blocks`), split at about equal byte counts:
-    /// one part when `workers` is 1 or the document is smaller than `minimumBytes`.
-    static func parts(of blocks: [BlockSyntax], workers: Int, minimumBytes: Int = bytesWorthParts) -> [Range<Int>] {
-        guard workers > 1, blocks.count >= 2 * workers, let first = blocks.first, let last = blocks.last else {
+    /// Parts per worker. Blocks differ in how much there is to check in them, so equal byte
+    /// counts are not equal work: with several parts per worker, each taking the next part
+    /// when it is done (`parallelMap`), the workers end about together.
+    static let partsPerWorker = 4
+
+    /// The number of parts `workers` threads check a document of `blocks` in: one when
+    /// `workers` is 1 or the document is smaller than `minimumBytes`; never so many that
+    /// a part has fewer than two blocks.
+    static func partCount(of blocks: [BlockSyntax], workers: Int, minimumBytes: Int = bytesWorthParts) -> Int {
+        guard workers > 1, let first = blocks.first, let last = blocks.last,
+              last.range.end - first.range.start >= minimumBytes else { return 1 }
+        let count = min(workers * partsPerWorker, blocks.count / 2)
+        return count >= 2 ? count : 1
+    }
+
+    /// `blocks` cut into `count` runs (index ranges) of about equal byte counts, none empty;
+    /// one run when there are fewer than two blocks a part.
+    static func parts(of blocks: [BlockSyntax], count: Int) -> [Range<Int>] {
+        guard count > 1, blocks.count >= 2 * count, let first = blocks.first, let last = blocks.last else {
             return [blocks.indices]
         }
         let total = last.range.end - first.range.start
-        guard total >= minimumBytes else { return [blocks.indices] }
         var parts: [Range<Int>] = []
         var start = 0
-        for k in 1..<workers {
-            let goal = first.range.start + total * k / workers
+        for k in 1..<count {
+            let goal = first.range.start + total * k / count
             var end = start + 1
-            while end < blocks.count - (workers - k) && blocks[end].range.start < goal { end += 1 }
+            while end < blocks.count - (count - k) && blocks[end].range.start < goal { end += 1 }
             parts.append(start..<end)
             start = end
         }
@@ -36,13 +50,13 @@ extension Checker {
         return parts
     }
 
-    /// Checks each part of `blocks` on its own thread, then takes in what each found.
+    /// Checks the parts of `blocks` on `workers` threads, then takes in what each found.
     mutating func checkInParts(_ blocks: [BlockSyntax], _ parts: [Range<Int>]) {
         // A copy of the checker per part. Each thread reads the shared context (a class of
         // constants) and the raw view, which stays valid until `Validator.validate`'s
         // `withRawView` returns, after every part has finished; each writes only its copy.
         let start = Shared(self)
-        let found = parallelMap(Array(parts.indices), workers: parts.count) { i -> Shared<(Findings, Set<String>)> in
+        let found = parallelMap(Array(parts.indices), workers: workers) { i -> Shared<(Findings, Set<String>)> in
             var part = start.value
             part.findings = Findings()
             part.meantStyles = []

@@ -206,7 +206,7 @@ struct Checker {
     mutating func checkTopLevelBlocks(_ document: DocumentSyntax) {
         guard let cache else {
             let blocks = document.blocks
-            let parts = Checker.parts(of: blocks, workers: workers, minimumBytes: minimumPartBytes)
+            let parts = Checker.parts(of: blocks, count: Checker.partCount(of: blocks, workers: workers, minimumBytes: minimumPartBytes))
             if parts.count > 1 {
                 checkInParts(blocks, parts)
             } else {
