@@ -9,6 +9,7 @@ import Dispatch
 import JSONText
 import LSPProtocol
 import Basics
+import ToolSupport
 import Validator
 
 /// Runs a `LanguageServer` over file descriptors: one thread reads and frames stdin,
@@ -155,18 +156,4 @@ public final class StdioServer: @unchecked Sendable {
 /// `write(2)`, named apart from `StdioServer.write`.
 private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
     write(fd, buffer, count)
-}
-
-/// Asks Linux for a 1 MiB pipe buffer when `fd` is a pipe (the default is 64 KiB). A
-/// diagnostics payload of hundreds of kilobytes then goes out in one or two writes while
-/// the client reads it, instead of 64 KiB at a time, each waiting for the client to
-/// drain the last: at 10,000 lines (570 KB a keystroke) the client had the diagnostics
-/// about 0.5 ms sooner. Where refused (the system's `pipe-max-size`, not a pipe), nothing changes.
-func widenPipe(_ fd: Int32) {
-    #if os(Linux)
-    var status = stat()
-    guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFIFO else { return }
-    let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ, which Glibc's Swift module does not export
-    _ = fcntl(fd, setPipeSize, Int32(1 << 20))
-    #endif
 }

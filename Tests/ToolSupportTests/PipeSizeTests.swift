@@ -2,9 +2,9 @@
 import Glibc
 #endif
 import XCTest
-@testable import LanguageServer
+import ToolSupport
 
-/// The server's output pipe is widened so a large diagnostics payload is not written 64 KiB
+/// The tools' output pipe is widened so megabytes of output are not written 64 KiB
 /// at a time.
 final class PipeSizeTests: XCTestCase {
     #if os(Linux)
