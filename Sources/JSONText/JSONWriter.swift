@@ -215,6 +215,8 @@ public struct JSONWriter {
     public mutating func raw(_ json: [UInt8]) { bytes.append(contentsOf: json) }
 
     public mutating func raw(_ json: ArraySlice<UInt8>) { bytes.append(contentsOf: json) }
+
+    public mutating func raw(_ json: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: json) }
 }
 
 extension JSONValue {

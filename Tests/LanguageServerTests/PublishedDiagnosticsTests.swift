@@ -132,6 +132,37 @@ final class PublishedDiagnosticsTests: XCTestCase {
 
     /// Applies an incremental change and returns the publish payloads it causes, as the
     /// stdio loop writes them.
+    /// The previous diagnostic with the same wording is looked for a bounded way ahead
+    /// (`PublishedDiagnostics.lookAhead`): when an edit removes more diagnostics than that
+    /// at once, the ones after them are written afresh (the same bytes), and the next edit
+    /// copies them again.
+    func testRemovingMoreDiagnosticsThanTheLookAheadStillPublishesTheSameBytes() throws {
+        let h = try ServerHarness()
+        let uri = "file:///t/many.tdl"
+        let count = PublishedDiagnostics.lookAhead + 40
+        // Each element is partly outside its canvas (TDL301): one diagnostic per line.
+        let crowded = (0..<count).map { "  text t\($0) { text: \"x\"; at: 390, \($0); size: 50 x 10 }" }.joined(separator: "\n")
+        let text = "format 1\n\ntemplate crowded {\n  size: 400 x 300\n\(crowded)\n}\n\n"
+            + "template after {\n  size: 200 x 200\n  text a { text: \"x\"; at: 190, 10; size: 50 x 10 }\n  text b { text: \"y\"; at: 190, 50; size: 50 x 10 }\n}\n\n"
+            + "template tail {\n  size: 200 x 200\n  text c { text: \"z\"; at: 10, 10; size: 50 x 10 }\n}\n"
+        h.open(uri, text)
+        let before = try XCTUnwrap(h.server.workspace.analysis(uri: uri)).diagnostics.count
+        XCTAssertGreaterThan(before, count)
+        // Delete every element of `crowded` (lines 4 ..< 4 + count) in one edit.
+        let payloads = change(h, uri, version: 2, range: (4, 0, 4 + count, 0), text: "")
+        let analysis = try XCTUnwrap(h.server.workspace.analysis(uri: uri))
+        XCTAssertLessThan(analysis.diagnostics.count, before - PublishedDiagnostics.lookAhead)
+        XCTAssertEqual(payloads.first, DiagnosticConversion.publishPayload(analysis, workspace: h.server.workspace))
+        XCTAssertEqual(h.server.workspace.documents[uri]?.published.lastReused, 0, "`after`'s diagnostics are past the look-ahead")
+        // The next keystroke (in `tail`) copies `after`'s diagnostics again.
+        let lines = (h.text(uri) ?? "").components(separatedBy: "\n")
+        let last = try XCTUnwrap(lines.lastIndex { $0.hasPrefix("  text c") })
+        let again = change(h, uri, version: 3, range: (last, 0, last, 0), text: " ")
+        let next = try XCTUnwrap(h.server.workspace.analysis(uri: uri))
+        XCTAssertEqual(again.first, DiagnosticConversion.publishPayload(next, workspace: h.server.workspace))
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(h.server.workspace.documents[uri]?.published.lastReused), 2)
+    }
+
     private func change(_ h: ServerHarness, _ uri: String, version: Int, range: (Int, Int, Int, Int), text: String) -> [[UInt8]] {
         let r: JSONValue = ["start": ["line": .int(range.0), "character": .int(range.1)],
                             "end": ["line": .int(range.2), "character": .int(range.3)]]

@@ -74,21 +74,34 @@ enum DiagnosticConversion {
                          into out: inout JSONWriter) {
         out.beginArray()
         var line = 0
-        for diagnostic in analysis.diagnostics {
-            out.item()
-            let range = analysis.range(of: diagnostic.range, after: line)
-            line = range.start.line
-            let start = out.count
-            // Related locations in this document are compared by range; one in another
-            // document (whose text may have changed) makes the diagnostic be written afresh.
-            let related: [LSPRange]? = previous == nil || diagnostic.related.contains { $0.path != nil && $0.path != analysis.file.path }
-                ? nil : diagnostic.related.map { analysis.range(of: $0.range) }
-            if let related, let json = previous?.previousJSON(of: diagnostic, at: range, related: related) {
-                out.raw(json)
-            } else {
-                write(diagnostic, at: range, in: analysis, workspace: workspace, into: &out)
+        // The related ranges of the diagnostic at hand; one list, emptied for each.
+        var related: [LSPRange] = []
+        let old = previous?.payload ?? []
+        old.withUnsafeBufferPointer { old in
+            analysis.diagnostics.withUnsafeBufferPointer { diagnostics in
+                for diagnostic in diagnostics {
+                    out.item()
+                    let range = analysis.range(of: diagnostic.range, after: line)
+                    line = range.start.line
+                    let start = out.count
+                    // Related locations in this document are compared by range; one in another
+                    // document (whose text may have changed) makes the diagnostic be written afresh.
+                    related.removeAll(keepingCapacity: true)
+                    var comparable = previous != nil
+                    if comparable && diagnostic.hasRelated {
+                        for item in diagnostic.related {
+                            if item.path != nil && item.path != analysis.file.path { comparable = false; break }
+                            related.append(analysis.range(of: item.range))
+                        }
+                    }
+                    if comparable, let span = previous?.previousSpan(of: diagnostic, at: range, related: related) {
+                        out.raw(UnsafeBufferPointer(rebasing: old[span]))
+                    } else {
+                        write(diagnostic, at: range, in: analysis, workspace: workspace, into: &out)
+                    }
+                    if comparable { recording?.record(diagnostic, at: range, related: related, span: start..<out.count) }
+                }
             }
-            if let related { recording?.record(diagnostic, at: range, related: related, span: start..<out.count) }
         }
         out.endArray()
     }

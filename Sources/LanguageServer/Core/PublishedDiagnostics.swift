@@ -8,50 +8,87 @@ import TemplateFormat
 /// version (`Diagnostic.wordingIdentity`). A diagnostic whose wording box, LSP range and
 /// related ranges are the same as last time has the same JSON, byte for byte. Related
 /// locations in other documents are not compared, so those diagnostics are always written.
-/// Confined to the server's thread.
+///
+/// Both lists are in document order, and an edit keeps the order of what it does not touch,
+/// so the previous diagnostic with the same box is found by walking forward from the last
+/// one found, not by hashing: a few comparisons per diagnostic. One not found within
+/// `lookAhead` (a new one, or one behind a run of removed ones) is written afresh, which is
+/// always correct. Confined to the server's thread.
 final class PublishedDiagnostics {
+    /// Where one reusable diagnostic sits in `payload`, and the ranges its JSON holds. Plain
+    /// values, with the related ranges in one shared list: recording and looking up thousands
+    /// of diagnostics a keystroke allocates and reference-counts nothing per diagnostic.
     struct Entry {
+        var identity: ObjectIdentifier
         var range: LSPRange
-        var related: [LSPRange]
+        /// The diagnostic's related ranges: `relatedRanges[related]`.
+        var related: Range<Int>
         /// Where the diagnostic's object is in `payload`.
         var span: Range<Int>
     }
 
-    /// The last payload written, and where each reusable diagnostic sits in it.
+    /// How far past the last match a diagnostic's previous entry is looked for.
+    static let lookAhead = 256
+
+    /// The last payload written, and where each reusable diagnostic sits in it, in order.
     private(set) var payload: [UInt8] = []
-    private var entries: [ObjectIdentifier: Entry] = [:]
+    private var entries: [Entry] = []
+    private var relatedRanges: [LSPRange] = []
+    /// Where the walk through `entries` goes on from.
+    private var next = 0
     /// Holds the wording boxes of `entries`, so no identity is reused by a new box.
     private var kept: [Diagnostic] = []
     /// How many diagnostics the last payload copied from the one before (for tests).
     private(set) var lastReused = 0
     private var reusing = 0
 
-    /// The JSON of `diagnostic` at `range`, its related locations (all in this document) at
-    /// `related`, from the last payload if it is the same.
-    func previousJSON(of diagnostic: Diagnostic, at range: LSPRange, related: [LSPRange]) -> ArraySlice<UInt8>? {
-        guard let entry = entries[diagnostic.wordingIdentity], entry.range == range, entry.related == related else { return nil }
+    /// Where the JSON of `diagnostic` at `range`, its related locations (all in this document)
+    /// at `related`, is in `payload`, if it is the same. Asked in document order.
+    func previousSpan(of diagnostic: Diagnostic, at range: LSPRange, related: [LSPRange]) -> Range<Int>? {
+        let identity = diagnostic.wordingIdentity
+        let end = min(entries.count, next + PublishedDiagnostics.lookAhead)
+        var k = next
+        while k < end && entries[k].identity != identity { k += 1 }
+        guard k < end else { return nil }
+        next = k + 1
+        let entry = entries[k]
+        guard entry.range == range, entry.related.count == related.count else { return nil }
+        var r = entry.related.lowerBound
+        for item in related {
+            guard relatedRanges[r] == item else { return nil }
+            r += 1
+        }
         reusing += 1
-        return payload[entry.span]
+        return entry.span
     }
 
     /// Starts recording the payload being written: `record` each diagnostic, then `finish`.
     func begin(_ diagnostics: [Diagnostic]) -> Recording {
-        Recording(kept: diagnostics, entries: Dictionary(minimumCapacity: diagnostics.count))
+        next = 0
+        var entries: [Entry] = []
+        entries.reserveCapacity(diagnostics.count)
+        return Recording(kept: diagnostics, entries: entries)
     }
 
     struct Recording {
         fileprivate var kept: [Diagnostic]
-        fileprivate var entries: [ObjectIdentifier: Entry]
+        fileprivate var entries: [Entry]
+        fileprivate var relatedRanges: [LSPRange] = []
 
+        /// Records the diagnostic just written; called in document order.
         mutating func record(_ diagnostic: Diagnostic, at range: LSPRange, related: [LSPRange], span: Range<Int>) {
-            entries[diagnostic.wordingIdentity] = Entry(range: range, related: related, span: span)
+            let start = relatedRanges.count
+            relatedRanges.append(contentsOf: related)
+            entries.append(Entry(identity: diagnostic.wordingIdentity, range: range, related: start..<relatedRanges.count, span: span))
         }
     }
 
     func finish(_ recording: Recording, payload: [UInt8]) {
         self.payload = payload
         self.entries = recording.entries
+        self.relatedRanges = recording.relatedRanges
         self.kept = recording.kept
+        next = 0
         lastReused = reusing
         reusing = 0
     }

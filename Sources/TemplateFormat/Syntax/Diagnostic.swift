@@ -130,6 +130,8 @@ public struct Diagnostic: Hashable, Sendable {
         get { locations.related }
         set { locations = Locations(related: newValue, fixes: fixes) }
     }
+    /// Whether there are related locations, read without taking the list.
+    public var hasRelated: Bool { !locations.related.isEmpty }
     public var fixes: [Fix] {
         get { locations.fixes }
         set { locations = Locations(related: related, fixes: newValue) }
