@@ -78,28 +78,32 @@ enum DiagnosticConversion {
         var related: [LSPRange] = []
         let old = previous?.payload ?? []
         old.withUnsafeBufferPointer { old in
+            // A reused diagnostic needs only its range and these (read without copying it out:
+            // a copy retains its boxes, and at 10,000 diagnostics each is a cache miss).
+            let keys = Diagnostic.publishingKeys(of: analysis.diagnostics)
             analysis.diagnostics.withUnsafeBufferPointer { diagnostics in
-                for diagnostic in diagnostics {
+                for i in diagnostics.indices {
                     out.item()
-                    let range = analysis.range(of: diagnostic.range, after: line)
+                    let range = analysis.range(of: diagnostics[i].range, after: line)
                     line = range.start.line
                     let start = out.count
                     // Related locations in this document are compared by range; one in another
                     // document (whose text may have changed) makes the diagnostic be written afresh.
                     related.removeAll(keepingCapacity: true)
                     var comparable = previous != nil
-                    if comparable && diagnostic.hasRelated {
-                        for item in diagnostic.related {
+                    if comparable && keys[i].hasRelated {
+                        for item in diagnostics[i].related {
                             if item.path != nil && item.path != analysis.file.path { comparable = false; break }
                             related.append(analysis.range(of: item.range))
                         }
                     }
-                    if comparable, let span = previous?.previousSpan(of: diagnostic, at: range, related: related) {
+                    let identity = keys[i].identity
+                    if comparable, let span = previous?.previousSpan(of: identity, at: range, related: related) {
                         out.raw(UnsafeBufferPointer(rebasing: old[span]))
                     } else {
-                        write(diagnostic, at: range, in: analysis, workspace: workspace, into: &out)
+                        write(diagnostics[i], at: range, in: analysis, workspace: workspace, into: &out)
                     }
-                    if comparable { recording?.record(diagnostic, at: range, related: related, span: start..<out.count) }
+                    if comparable { recording?.record(identity, at: range, related: related, span: start..<out.count) }
                 }
             }
         }

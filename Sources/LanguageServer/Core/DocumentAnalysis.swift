@@ -17,6 +17,9 @@ public final class DocumentAnalysis: Sendable {
     public var bytes: [UInt8] { file.bytes }
     public var tree: SyntaxTree { file.tree }
     public let lineIndex: LineIndex
+    /// `bytes.count`, kept: positions are clamped to it for every diagnostic published, and
+    /// `bytes` is a call (and a reference count) away.
+    let byteCount: Int
     /// Every diagnostic (syntax and validator), sorted by position.
     public let diagnostics: [Diagnostic]
     public let encoding: PositionEncoding
@@ -32,6 +35,7 @@ public final class DocumentAnalysis: Sendable {
         self.encoding = encoding
         self.generation = generation
         self.lineIndex = lineIndex ?? file.lineIndex
+        self.byteCount = file.bytes.count
         self.diagnostics = Validator.validate(file, in: project, cache: cache)
     }
 
@@ -81,7 +85,7 @@ public final class DocumentAnalysis: Sendable {
                 return LSPPosition(line: p.line, character: p.column)
             }
             let line = lineIndex.line(containing: offset, after: hint)
-            return LSPPosition(line: line, character: min(max(offset, 0), bytes.count) - lineIndex.lineStarts[line])
+            return LSPPosition(line: line, character: min(max(offset, 0), byteCount) - lineIndex.lineStarts[line])
         }
         let start = position(range.start, hint)
         return LSPRange(start: start, end: position(range.end, start.line))

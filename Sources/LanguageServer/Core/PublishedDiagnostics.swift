@@ -42,10 +42,10 @@ final class PublishedDiagnostics {
     private(set) var lastReused = 0
     private var reusing = 0
 
-    /// Where the JSON of `diagnostic` at `range`, its related locations (all in this document)
-    /// at `related`, is in `payload`, if it is the same. Asked in document order.
-    func previousSpan(of diagnostic: Diagnostic, at range: LSPRange, related: [LSPRange]) -> Range<Int>? {
-        let identity = diagnostic.wordingIdentity
+    /// Where the JSON of the diagnostic with wording box `identity` at `range`, its related
+    /// locations (all in this document) at `related`, is in `payload`, if it is the same.
+    /// Asked in document order.
+    func previousSpan(of identity: ObjectIdentifier, at range: LSPRange, related: [LSPRange]) -> Range<Int>? {
         let end = min(entries.count, next + PublishedDiagnostics.lookAhead)
         var k = next
         while k < end && entries[k].identity != identity { k += 1 }
@@ -75,11 +75,11 @@ final class PublishedDiagnostics {
         fileprivate var entries: [Entry]
         fileprivate var relatedRanges: [LSPRange] = []
 
-        /// Records the diagnostic just written; called in document order.
-        mutating func record(_ diagnostic: Diagnostic, at range: LSPRange, related: [LSPRange], span: Range<Int>) {
+        /// Records the diagnostic just written (its wording box's `identity`), in document order.
+        mutating func record(_ identity: ObjectIdentifier, at range: LSPRange, related: [LSPRange], span: Range<Int>) {
             let start = relatedRanges.count
             relatedRanges.append(contentsOf: related)
-            entries.append(Entry(identity: diagnostic.wordingIdentity, range: range, related: start..<relatedRanges.count, span: span))
+            entries.append(Entry(identity: identity, range: range, related: start..<relatedRanges.count, span: span))
         }
     }
 

@@ -164,6 +164,17 @@ public struct Diagnostic: Hashable, Sendable {
     /// from those four can be kept across versions. Equal diagnostics may differ here.
     package var wordingIdentity: ObjectIdentifier { ObjectIdentifier(wording) }
 
+    /// `wordingIdentity` and `hasRelated` of each diagnostic, read in place: the server asks
+    /// both of every diagnostic it publishes on every keystroke, and copying a diagnostic
+    /// out of its list to ask retains its two boxes, a cache miss each on a long list.
+    package static func publishingKeys(of diagnostics: [Diagnostic]) -> [(identity: ObjectIdentifier, hasRelated: Bool)] {
+        diagnostics.withUnsafeBufferPointer { list in
+            list.indices.map { i in
+                (ObjectIdentifier(list[i].wording), list[i].locations !== Locations.none && !list[i].locations.related.isEmpty)
+            }
+        }
+    }
+
     public static func == (a: Diagnostic, b: Diagnostic) -> Bool {
         a.range == b.range
             && (a.wording === b.wording
