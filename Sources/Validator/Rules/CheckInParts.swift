@@ -17,8 +17,10 @@ extension Checker {
 
     /// Parts per worker. Blocks differ in how much there is to check in them, so equal byte
     /// counts are not equal work: with several parts per worker, each taking the next part
-    /// when it is done (`parallelMap`), the workers end about together.
-    static let partsPerWorker = 4
+    /// when it is done (`parallelMap`), the workers end about together. More parts cost more:
+    /// each part looks up the files its URLs name (TDL313) on its own. On the 10 MB corpus,
+    /// two parts per worker ran as fast as four with 5% fewer instructions.
+    static let partsPerWorker = 2
 
     /// The number of parts `workers` threads check a document of `blocks` in: one when
     /// `workers` is 1 or the document is smaller than `minimumBytes`; never so many that
