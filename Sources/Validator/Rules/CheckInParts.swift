@@ -19,7 +19,7 @@ extension Checker {
     /// counts are not equal work: with several parts per worker, each taking the next part
     /// when it is done (`parallelMap`), the workers end about together. More parts cost more:
     /// each part looks up the files its URLs name (TDL313) on its own. On the 10 MB corpus,
-    /// two parts per worker ran as fast as four with 5% fewer instructions.
+    /// two parts per worker ran as fast as four with 3% fewer instructions.
     static let partsPerWorker = 2
 
     /// The number of parts `workers` threads check a document of `blocks` in: one when
