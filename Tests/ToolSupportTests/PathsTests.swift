@@ -1,6 +1,7 @@
 import XCTest
 @testable import ToolSupport
 import ProjectModel
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -263,6 +264,24 @@ final class ImportPathTests: XCTestCase {
         XCTAssertEqual(resolveImportPath("s.tdl", importer: "Examples/a.tdl", workingDirectory: nil), "Examples/s.tdl")
         XCTAssertEqual(resolveImportPath("s.tdl", importer: "./a.tdl", workingDirectory: nil), "./s.tdl")
         XCTAssertEqual(resolveImportPath("../s.tdl", importer: "a.tdl", workingDirectory: nil), "../s.tdl")
+    }
+
+    /// The importer's folder is joined on bytes, in one allocation: over random importers and
+    /// paths (slashes doubled and trailing, dots, non-ASCII), the same as joining
+    /// `parentPath(importer)` and the path as strings.
+    func testJoiningOnBytesEqualsJoiningStrings() {
+        var generator = SeededRandom(seed: 115)
+        let pieces = ["a", "bc", "/", "//", ".", "..", "é", "日本", "x.tdl", " "]
+        func randomPath() -> String {
+            (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "a" }.joined()
+        }
+        for _ in 0..<5_000 {
+            let importer = randomPath(), path = randomPath()
+            guard !path.hasPrefix("/") else { continue }
+            let folder = parentPath(importer)
+            let expected = normalizedPath(folder.isEmpty ? path : folder + "/" + path)
+            XCTAssertEqual(resolveImportPath(path, importer: importer, workingDirectory: nil), expected, "importer \(importer), path \(path)")
+        }
     }
 
     func testADocumentWithoutAPathUsesTheWorkingDirectoryOrNothing() {
