@@ -291,7 +291,7 @@ public enum AnnotationSVG {
 
     static func fontAttributes(_ e: ResolvedElement, size: Double, weight: Int, into out: inout OutputBuffer) {
         var family = "sans-serif"
-        if case .font(let name, _)? = e[.font], let quoted = CSSValues.fontFamily(name) { family = quoted + ", sans-serif" }
+        if case .font(let name, _)? = e[.font] { family = FontFamilies.cssValue(name, separator: ", ") }
         out.attribute("font-family", family)
         out.attribute("font-size", number: size)
         if weight != 400 { out.attribute("font-weight", number: Double(weight)) }

@@ -3,30 +3,8 @@ import Validator
 
 /// CSS is built only from typed values: numbers, colours, and keywords chosen by the
 /// generator from enum values. The one piece of document text that reaches CSS, a font
-/// family name, is emitted only when it matches a conservative pattern.
+/// family name, is emitted only when it matches a conservative pattern (`FontFamilies`).
 enum CSSValues {
-    /// `"Family"` for a family of ASCII letters, digits, single spaces and hyphens (1 to 64
-    /// characters, starting with a letter or digit), else nil: the family is then dropped and the
-    /// generic `sans-serif` applies.
-    static func fontFamily(_ family: String) -> String? {
-        let utf8 = Array(family.utf8)
-        guard (1...64).contains(utf8.count) else { return nil }
-        var previousSpace = true
-        for b in utf8 {
-            let letterOrDigit = (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39)
-            if letterOrDigit {
-                previousSpace = false
-            } else if b == 0x20 || b == 0x2D {
-                if previousSpace { return nil }  // no leading, doubled or hyphen-space runs
-                previousSpace = b == 0x20
-            } else {
-                return nil
-            }
-        }
-        if utf8.last == 0x20 || utf8.last == 0x2D { return nil }
-        return "\"" + family + "\""
-    }
-
     /// `#RRGGBB` when opaque, else `rgba(R,G,B,A)` (A in 0…1): both valid in every CSS parser.
     static func color(_ c: RGBAColor, into out: inout OutputBuffer) {
         if c.isOpaque {

@@ -227,8 +227,8 @@ public enum TemplateHTML {
     }
 
     static func textRules(_ e: ResolvedElement, _ t: PropertyTable, css: inout OutputBuffer) {
-        if case .font(let family, _)? = t[.font], let quoted = CSSValues.fontFamily(family) {
-            css.raw(";font-family:"); css.raw(quoted); css.raw(",sans-serif")
+        if case .font(let family, _)? = t[.font] {
+            css.raw(";font-family:"); css.raw(FontFamilies.cssValue(family))
         }
         css.raw(";font-size:"); CSSValues.length(t[.fontSize]?.number ?? 16, into: &css)
         let weight = Schema.cssFontWeight(t[.fontWeight]?.string ?? "regular") ?? 400

@@ -162,11 +162,14 @@ final class SecurityTests: XCTestCase {
     /// Strings that are not font families never reach the `<style>` block; valid families do,
     /// quoted. Every other piece of document text stays out of the CSS.
     func testCSSHoldsNoDocumentText() {
-        let families = ["Inter", "Source Sans 3", "Noto-Serif"]
-        let rejected = ["Inter; } body { color: red", "A</style><script>x</script>", "x\\\"y", "Comic Sans, serif",
-                        "url(evil)", "  ", "", "Inter  Bold", "-Inter", "Inter ", "Émoji", "a/*b*/"]
+        // Each value, and the font-family the page gives it.
+        let families = ["Inter": "\"Inter\",sans-serif", "Source Sans 3": "\"Source Sans 3\",sans-serif",
+                        "Noto-Serif": "\"Noto-Serif\",sans-serif", "Comic Sans, serif": "\"Comic Sans\",serif",
+                        "Georgia": "\"Georgia\",serif", " Menlo , Consolas": "\"Menlo\",\"Consolas\",monospace"]
+        let rejected = ["Inter; } body { color: red", "A</style><script>x</script>", "x\\\"y",
+                        "url(evil)", "  ", "", "Inter  Bold", "-Inter", "Émoji", "a/*b*/", "Arial, Inter; color: red"]
         var source = "format 1\ntemplate t \"MARKER-title\" {\n  size: 100 x 100\n  description: \"MARKER-d\"\n"
-        for (i, f) in (families + rejected).enumerated() {
+        for (i, f) in (families.keys.sorted() + rejected).enumerated() {
             source += "  text t\(i) { text: \"MARKER-text\"; font: \"\(f)\" bold; at: 0, 0 }\n"
         }
         source += "  image i { src: \"MARKER-src.png\"; alt: \"MARKER-alt\" }\n  button b { label: \"MARKER-l\"; action: \"/MARKER\" }\n}\n"
@@ -174,15 +177,19 @@ final class SecurityTests: XCTestCase {
         let css = section(html, from: "<style>", to: "</style>")
         XCTAssertFalse(css.isEmpty)
         XCTAssertFalse(css.contains("MARKER"), css)
-        for f in families { XCTAssertTrue(css.contains("font-family:\"\(f)\",sans-serif"), f) }
+        for (f, written) in families { XCTAssertTrue(css.contains("font-family:" + written + ";"), f) }
         for f in rejected where !f.isEmpty {
             XCTAssertFalse(css.contains(f), f)
         }
         XCTAssertFalse(css.contains("red"))
         XCTAssertFalse(css.contains("url("))
-        // Only the checked pattern is accepted.
-        XCTAssertEqual(CSSValues.fontFamily("Source Sans 3"), "\"Source Sans 3\"")
-        for f in rejected { XCTAssertNil(CSSValues.fontFamily(f), f) }
+        // Only the checked pattern is accepted: a rejected name never reaches the page,
+        // whatever list it is in.
+        XCTAssertTrue(FontFamilies.isWritable("Source Sans 3"))
+        for f in rejected {
+            XCTAssertFalse(FontFamilies.isWritable(f), f)
+            XCTAssertFalse(FontFamilies.cssValue("Inter, " + f).contains(f) && !f.isEmpty, f)
+        }
     }
 
     func testPageCarriesARestrictiveContentSecurityPolicy() {

@@ -74,7 +74,7 @@ final class RuleTests: XCTestCase {
     func testEveryCodeHasACase() {
         let covered = Set(RuleTable.cases.map(\.code))
         let all = DiagnosticCode.all.map(\.code)
-        XCTAssertEqual(all.count, 53)
+        XCTAssertEqual(all.count, 54)
         for code in all {
             XCTAssertTrue(covered.contains(code), "no rule case for \(code)")
         }
@@ -1113,5 +1113,17 @@ enum RuleTable {
             c.existing = ["/site/images/photo.png"]
             return c
         }(),
+        rule("TDL314", "a font family the page cannot name",
+             bad: card(adding: "font: \"Sans Pro™, Arial\""), at: (9, 11),
+             message: "font family `Sans Pro™` is left out of the exported page, which names only families of ASCII letters, digits, spaces and hyphens",
+             good: card(adding: "font: \"Source Sans Pro, Arial\"")),
+        rule("TDL314", "several families the page cannot name: one report for the value",
+             bad: card(adding: "font: \"Émoji, Inter, x;y,\""), at: (9, 11),
+             message: "font families `Émoji`, `x;y` and an empty entry are left out of the exported page, which names only families of ASCII letters, digits, spaces and hyphens",
+             good: card(adding: "font: \"Inter\"")),
+        rule("TDL314", "an empty entry in a font list",
+             bad: card(adding: "font: \"Inter,, Arial\" bold"), at: (9, 11),
+             message: "an empty font family is left out of the exported page",
+             good: card(adding: "font: \"Inter, Arial\" bold")),
     ]
 }

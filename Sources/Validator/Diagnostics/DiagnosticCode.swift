@@ -86,6 +86,7 @@ public struct DiagnosticCode: Sendable, Hashable {
     static let missingCaptions = DiagnosticCode("TDL311", .hint, "Video without captions")
     static let textDoesNotFit = DiagnosticCode("TDL312", .warning, "Text that cannot fit its box")
     static let missingLocalFile = DiagnosticCode("TDL313", .warning, "Missing local file")
+    static let unusableFontFamily = DiagnosticCode("TDL314", .warning, "Font family the page cannot name")
 
     /// Every code, in order.
     public static let all: [DiagnosticCode] = [
@@ -97,7 +98,7 @@ public struct DiagnosticCode: Sendable, Hashable {
         importNotFound, importCycle, formatTooNew, formatTooOld, missingFormat, missingName,
         conflictingProperties, styleDoesNotApply, misplacedDirective, malformedInterpolation, unfinishedBlockHeader,
         outsideCanvas, lowContrast, missingAlt, unusedStyle, unusedParameter, unsafeURL, emptyText,
-        zeroSize, unsupportedURL, unusedSuppression, missingCaptions, textDoesNotFit, missingLocalFile,
+        zeroSize, unsupportedURL, unusedSuppression, missingCaptions, textDoesNotFit, missingLocalFile, unusableFontFamily,
     ]
 
     public static func lookup(_ code: String) -> DiagnosticCode? {

@@ -1420,5 +1420,40 @@ enum DiagnosticExplanations {
 
         Suppress with `// tdl-ignore TDL313` on the line above or at the end of the line.
         """#,
+        "TDL314": #"""
+        TDL314: Font family the page cannot name
+
+        A `font` names a family, or a comma-separated list of them tried in order, that the
+        exported page leaves out: a family name reaches the page's CSS only when it is made of
+        ASCII letters, digits, spaces and hyphens, starts and ends with a letter or digit, and
+        is at most 64 characters long, so that nothing in it can end the value or the rule. An
+        empty entry (two commas in a row, a comma at the end) is left out too. The families
+        that remain are tried in order, then the generic family of the first one (`serif` for
+        Georgia and other well-known serif faces, `monospace` for Menlo, Consolas and other
+        code faces, `sans-serif` otherwise) unless the list ends in a generic family already.
+        Write the family's name as the font's own menu name in ASCII, or drop it.
+
+        Bad:
+            template report {
+              size: 375 x 200
+              text title {
+                text: "Quarterly report"
+                font: "Sans Pro™, Arial,"
+                size: 300 x 40
+              }
+            }
+
+        Good:
+            template report {
+              size: 375 x 200
+              text title {
+                text: "Quarterly report"
+                font: "Source Sans Pro, Arial"
+                size: 300 x 40
+              }
+            }
+
+        Suppress with `// tdl-ignore TDL314` on the line above or at the end of the line.
+        """#,
     ]
 }

@@ -73,6 +73,7 @@ extension Checker {
             }
         case .font:
             guard isString else { return wrongType(node, schema) }
+            checkFontFamilies(t)
         case .styleReference:
             guard t.kind == .identifier else { return wrongType(node, schema) }
             let id = context.styleID(t)
@@ -169,6 +170,7 @@ extension Checker {
             checkRange(h.value, schema, list[2])
         case .font:
             guard list.count == 2, list[0].kind == .string || list[0].kind == .multilineString else { return wrongType(node, schema) }
+            checkFontFamilies(list[0])
             if list[1].kind != .identifier || SchemaIndex.fontWeights.id(bytes, list[1].start, list[1].end) < 0 {
                 let weight = raw.text(list[1])
                 var message = "`\(weight)` is not a font weight; expected one of " + Schema.fontWeights.map { "`\($0)`" }.joined(separator: ", ")
@@ -183,6 +185,27 @@ extension Checker {
              .styleReference, .paramDefault:
             wrongType(node, schema)
         }
+    }
+
+    /// TDL314: the families of a `font` value the exported page cannot name, which it leaves
+    /// out (`FontFamilies`: one place for what the exporter writes and what is reported). One
+    /// report per value, naming all of them.
+    mutating func checkFontFamilies(_ token: Token) {
+        var names: [String] = []
+        var empty = false
+        for entry in FontFamilies.entries(AtomSyntax.stringValue(of: token, in: raw.bytes)) {
+            guard case .unusable(let name) = entry else { continue }
+            if name.isEmpty { empty = true } else if !names.contains(name) { names.append(name) }
+        }
+        guard empty || !names.isEmpty else { return }
+        var listed = names.map { "`\($0)`" }
+        if empty { listed.append(names.isEmpty ? "an empty font family" : "an empty entry") }
+        let subject = names.isEmpty ? listed[0]
+            : (names.count == 1 && !empty ? "font family " : "font families ") + listed.dropLast().joined(separator: ", ")
+                + (listed.count > 1 ? " and " : "") + (listed.last ?? "")
+        let verb = listed.count > 1 ? "are" : "is"
+        let why = names.isEmpty ? "" : ", which names only families of ASCII letters, digits, spaces and hyphens"
+        findings.report(.unusableFontFamily, token.range, MessageText(subject + " \(verb) left out of the exported page" + why))
     }
 
     /// A value of the wrong shape for its property.

@@ -194,7 +194,7 @@ private func textProperties(includeText: Bool, alignDefault: String = "start") -
     }
     list += [
         p("font", .font, note: "the renderer's default sans-serif family",
-          "Font family, optionally followed by a weight: `\"Inter\" bold` (the weight is the same as `font-weight`)."),
+          "Font family, or a comma-separated list of them tried in order, optionally followed by a weight: `\"Inter\" bold` (the weight is the same as `font-weight`). See [Fonts](#fonts)."),
         p("font-size", fontSizeType, default: "16", range: .closed(1, 1000),
           "Font size; a bare number is in px, `pt` is also accepted."),
         p("font-weight", weightType, default: "regular",
@@ -425,7 +425,7 @@ private let labelKind: KindSchema = {
             p("text", .text, req: .required,
               "The text shown."),
             p("font", .font, note: "the renderer's default sans-serif family",
-              "Font family, optionally followed by a weight: `\"Inter\" bold`."),
+              "Font family, or a comma-separated list of them tried in order, optionally followed by a weight: `\"Inter\" bold`. See [Fonts](#fonts)."),
             p("font-size", fontSizeType, default: "16", range: .closed(1, 1000),
               "Font size; a bare number is in px, `pt` is also accepted."),
             p("color", .color, default: "#FF0000",
