@@ -249,6 +249,9 @@ public enum TemplateHTML {
         // Each paragraph of a textarea runs in its own first letter's direction, as in a form's
         // text area (`dir="auto"` alone sets one direction for all of them).
         if e.kindID == .textarea { css.raw(";white-space:pre-wrap;unicode-bidi:plaintext") }
+        // A line break in a text's value starts a new line, as TDL312 measures it; spaces
+        // still collapse as in any paragraph.
+        if e.kindID == .text, let value = t[.text]?.string, value.utf8.contains(0x0A) { css.raw(";white-space:pre-line") }
         if e.kindID != .button, let lines = t[.maxLines]?.number {
             css.raw(";display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:")
             css.number(lines.rounded())

@@ -64,6 +64,39 @@ final class RenderingTests: XCTestCase {
         XCTAssertEqual(ParamValue.bool(true).text, "true")
     }
 
+    /// A line break in a text's value starts a new line on the page (`pre-line`: spaces still
+    /// collapse), whether it is written as `\n`, kept by a `"""` string or comes with a
+    /// parameter's value; a text without one gets no such rule.
+    func testLineBreaksInTextAreKept() {
+        let source = """
+        format 1
+        template t {
+          size: 300 x 300
+          params {
+            note: "plain"
+          }
+          text escaped { text: "One\\nTwo"; at: 0, 0 }
+          text block {
+            text: \"\"\"
+              One
+              Two
+              \"\"\"
+            at: 0, 40
+          }
+          text plain { text: "One Two"; at: 0, 80 }
+          text param { text: "{{note}}"; at: 0, 120 }
+        }
+        """
+        func rule(_ id: String, _ html: String) -> String { section(html, from: "#\(id){", to: "}") }
+        let page = export(source)
+        XCTAssertTrue(rule("escaped", page).hasSuffix(";white-space:pre-line"), rule("escaped", page))
+        XCTAssertTrue(rule("block", page).contains("white-space:pre-line"), rule("block", page))
+        XCTAssertFalse(rule("plain", page).contains("white-space"), rule("plain", page))
+        XCTAssertFalse(rule("param", page).contains("white-space"), rule("param", page))
+        let filled = export(source, data: ["note": .string("Line one\nLine two")])
+        XCTAssertTrue(rule("param", filled).contains("white-space:pre-line"), rule("param", filled))
+    }
+
     func testTemplatePageStructure() {
         let source = """
         format 1

@@ -261,6 +261,23 @@ final class TextFitTests: XCTestCase {
         // Escapes are decoded first: `\\u{65E5}` is one 1-em character.
         XCTAssertEqual(validate("text a { text: \"\\u{65E5}\\u{65E5}\\u{65E5}\"; size: 40 x 16; font-size: 16 }").count, 1)
         XCTAssertEqual(validate("text a { text: \"\\u{65E5}\\u{65E5}\\u{65E5}\"; size: 48 x 16; font-size: 16 }").count, 0)
+        // A line feed in a `text` starts a new line, as the page keeps it (`pre-line`): escaped
+        // in a one-line string or kept by a `"""` string. Elsewhere in a button it is a space.
+        XCTAssertEqual(validate("text a { text: \"One\\nTwo\"; size: 200 x 20 }").count, 1)
+        XCTAssertEqual(validate("text a { text: \"One Two\"; size: 200 x 20 }").count, 0)
+        XCTAssertEqual(validate("text a { text: \"One\\\\nTwo\"; size: 200 x 20 }").count, 0, "an escaped backslash, then n")
+        XCTAssertEqual(validate("text a {\n    text: \"\"\"\n      One\n      Two\n      \"\"\"\n    size: 200 x 20\n  }").count, 1)
+        XCTAssertEqual(validate("button b { label: \"One\\nTwo\"; size: 200 x 20 }").count, 0)
+        // Wherever it is read: measured as a textarea is when it holds one, for any text.
+        var random = SeededRandom(seed: 117)
+        for _ in 0..<300 {
+            let words = (0..<(1 + random.below(6))).map { _ in ["a", "bb", "Hello", "world", "x y"][random.below(5)] }
+            let joined = words.joined(separator: random.below(2) == 0 ? " " : "\\n")
+            let height = 10 + random.below(60)
+            let asText = validate("text a { text: \"\(joined)\"; size: 300 x \(height) }").count
+            let asArea = validate("textarea a { text: \"\(joined)\"; size: 300 x \(height) }").count
+            XCTAssertEqual(asText, asArea, "\(joined) in a box \(height) px tall")
+        }
         // A word longer than 40 characters is cut in the message.
         let word = String(repeating: "x", count: 60)
         let cut = validate("text a { text: \"\(word)\"; size: 40 x 40 }")

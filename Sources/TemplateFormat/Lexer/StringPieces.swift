@@ -64,6 +64,22 @@ public struct StringPieces: IteratorProtocol {
         self.k = min(range.start, end)
     }
 
+    /// Whether the value of string token `token` holds a line feed: an escaped one (`\n`) in
+    /// a one-line string, or a line break a `"""` string keeps. A one-line string with no
+    /// backslash holds none: most texts are answered without reading their pieces.
+    public static func holdsLineFeed(_ bytes: UnsafeBufferPointer<UInt8>, _ token: Token) -> Bool {
+        let content = AtomSyntax.contentRange(of: token)
+        guard content.start <= content.end, content.end <= bytes.count else { return false }
+        let body = UnsafeBufferPointer(rebasing: bytes[content.start..<content.end])
+        if token.kind == .multilineString { return AtomSyntax.multilineLayout(Array(body)).contains(0x0A) }
+        guard body.contains(0x5C) else { return false }
+        var pieces = StringPieces(bytes, content)
+        while let piece = pieces.next() {
+            if case .escape(_, let scalar) = piece, scalar == "\n" { return true }
+        }
+        return false
+    }
+
     /// All pieces of `bytes[range]`.
     public static func pieces(of bytes: [UInt8], in range: ByteRange) -> [StringPiece] {
         bytes.withUnsafeBufferPointer { buf in

@@ -354,6 +354,7 @@ struct LintKinds {
     let image = SchemaIndex.kinds.id("image")
     let video = SchemaIndex.kinds.id("video")
     let textarea = SchemaIndex.kinds.id("textarea")
+    let text = SchemaIndex.kinds.id("text")
     let group = SchemaIndex.kinds.id("group")
     let divider = SchemaIndex.kinds.id("divider")
     let line = SchemaIndex.kinds.id("line")

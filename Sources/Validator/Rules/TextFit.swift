@@ -265,7 +265,11 @@ struct TextRoom {
     /// quarter of a line, at least 1 px (a line a pixel too tall in a centred button shows
     /// nothing amiss).
     var slack: Double
+    /// Whether every line feed starts a new line (`textarea`, labels).
     var breaksLines: Bool
+    /// Whether a line feed the text holds starts a new line (`text`, which the page writes
+    /// `white-space: pre-line`): the text is then measured as a textarea's is.
+    var keepsLineFeeds: Bool
     /// Whether one line fits the height (or there is none), for the quick accept.
     var oneLineFits: Bool
     /// Whether the room runs to the canvas's right edge (the box has no width).
@@ -312,7 +316,8 @@ extension Checker {
         let lineHeight = height == nil ? fontSize : textLineHeight(fontSize, isLabel: isLabel)
         let slack = max(1, lineHeight / 4)
         return TextRoom(fontSize: fontSize, width: width, room: room, height: height, lineHeight: lineHeight, slack: slack,
-                        breaksLines: breaksLines, oneLineFits: !breaksLines && height.map { lineHeight <= $0 + slack } ?? true,
+                        breaksLines: breaksLines, keepsLineFeeds: kindID == lintKinds.text,
+                        oneLineFits: !breaksLines && height.map { lineHeight <= $0 + slack } ?? true,
                         toCanvas: toCanvas, isLabel: isLabel)
     }
 
@@ -330,6 +335,11 @@ extension Checker {
     /// The measure of string token `t`, or nil when it surely fits: at most 0.4 em a byte, a
     /// text this short fits on one line.
     static func measure(_ raw: RawSyntaxView, _ t: Token, _ content: ByteRange, in room: TextRoom) -> TextFit? {
+        var room = room
+        if room.keepsLineFeeds && !room.breaksLines && StringPieces.holdsLineFeed(raw.bytes, t) {
+            room.breaksLines = true
+            room.oneLineFits = false
+        }
         let length = content.end - content.start
         if room.oneLineFits && length &* 40 <= room.room { return nil }
         if t.kind == .string && !room.breaksLines {
