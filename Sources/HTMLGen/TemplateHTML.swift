@@ -46,7 +46,6 @@ public enum TemplateHTML {
         css.raw(".tdl-canvas hr{border:0;height:0}\n")
         css.raw(".tdl-canvas img,.tdl-canvas video{display:block}\n")
         css.raw(".tdl-canvas a{text-decoration:none}\n")
-        css.raw(".tdl-canvas button{margin:0;padding:0;border:0;background:none;font:inherit;color:inherit;cursor:pointer}\n")
         // A column, so that the label's line box spans the button and `text-align` places it
         // on a side that does not turn over with the label's direction (`justify-content` would).
         css.raw(".tdl-button{display:flex;flex-direction:column;justify-content:center}\n")
@@ -93,15 +92,18 @@ public enum TemplateHTML {
         case .button:
             let label = t[.label]?.string ?? ""
             let clamp = t[.maxLines] != nil
+            // A button leads somewhere: a link drawn as a button, announced as the link it is.
+            // Without a usable `action` it leads nowhere: its label is shown as text, not as a
+            // control that does nothing when pressed (the validator warns, TDL315).
             if let action = t[.action]?.string {
-                body.raw("<a"); body.attribute("id", e.id); body.raw(" class=\"tdl-button\" role=\"button\" dir=\"auto\"")
+                body.raw("<a"); body.attribute("id", e.id); body.raw(" class=\"tdl-button\" dir=\"auto\"")
                 body.attribute("href", action); body.byte(0x3E)
                 writeLabel(label, clamp: clamp, into: &body)
                 body.raw("</a>\n")
             } else {
-                body.raw("<button"); body.attribute("id", e.id); body.raw(" class=\"tdl-button\" type=\"button\" dir=\"auto\">")
+                body.raw("<p"); body.attribute("id", e.id); body.raw(" class=\"tdl-button\" dir=\"auto\">")
                 writeLabel(label, clamp: clamp, into: &body)
-                body.raw("</button>\n")
+                body.raw("</p>\n")
             }
         case .video:
             body.raw("<video"); body.attribute("id", e.id)

@@ -59,7 +59,7 @@ final class SecurityTests: XCTestCase {
         XCTAssertTrue(html.contains("<p id=\"b\" dir=\"auto\">\(Self.escapedText)</p>"))
         XCTAssertTrue(html.contains("src=\"\(Self.urlAttribute("img/", ".png"))\" alt=\"\(Self.escapedAttribute)\""), html)
         XCTAssertTrue(html.contains("href=\"\(Self.urlAttribute("/go?q=", ""))\">\(Self.escapedText)</a>"))
-        XCTAssertTrue(html.contains("<button id=\"e\" class=\"tdl-button\" type=\"button\" dir=\"auto\">\(Self.escapedText)</button>"))
+        XCTAssertTrue(html.contains("<p id=\"e\" class=\"tdl-button\" dir=\"auto\">\(Self.escapedText)</p>"))
         XCTAssertTrue(html.contains("src=\"\(Self.urlAttribute("v/", ".mp4"))\" poster=\"\(Self.urlAttribute("p/", ".jpg"))\""))
         XCTAssertTrue(html.contains("<p id=\"g\" dir=\"auto\">\(Self.escapedText)</p>"), "parameter values are escaped too")
     }
@@ -129,7 +129,7 @@ final class SecurityTests: XCTestCase {
             }
             let html = String(decoding: Exporter.render(document.items[0], as: .html)!, as: UTF8.self)
             XCTAssertTrue(html.contains("<div id=\"i\" role=\"img\" aria-label=\"pic\"></div>"), html)
-            XCTAssertTrue(html.contains("<button id=\"b\" class=\"tdl-button\" type=\"button\" dir=\"auto\">Go</button>"), html)
+            XCTAssertTrue(html.contains("<p id=\"b\" class=\"tdl-button\" dir=\"auto\">Go</p>"), html)
             XCTAssertTrue(html.contains("<video id=\"v\" controls></video>"), html)
             let figure = String(decoding: Exporter.render(document.items[1], as: .html)!, as: UTF8.self)
             XCTAssertFalse(figure.contains("<img"), "an image without an allowed URL is left out")

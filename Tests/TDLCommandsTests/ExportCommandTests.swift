@@ -206,7 +206,7 @@ final class ExportCommandTests: XCTestCase {
         XCTAssertEqual(ftp.status, 0, ftp.err)
         XCTAssertTrue(ftp.err.contains("data.json: warning: with the data's parameter values, `action` of `button go` becomes a `ftp:` URL"), ftp.err)
         XCTAssertFalse(ftp.out.contains("ftp:"), ftp.out)
-        XCTAssertTrue(ftp.out.contains("<button id=\"go\""), ftp.out)
+        XCTAssertTrue(ftp.out.contains("<p id=\"go\" class=\"tdl-button\""), ftp.out)
     }
 
     func testUsageAndHelp() {

@@ -74,7 +74,7 @@ final class RuleTests: XCTestCase {
     func testEveryCodeHasACase() {
         let covered = Set(RuleTable.cases.map(\.code))
         let all = DiagnosticCode.all.map(\.code)
-        XCTAssertEqual(all.count, 54)
+        XCTAssertEqual(all.count, 55)
         for code in all {
             XCTAssertTrue(covered.contains(code), "no rule case for \(code)")
         }
@@ -1121,6 +1121,10 @@ enum RuleTable {
              bad: card(adding: "font: \"Émoji, Inter, x;y,\""), at: (9, 11),
              message: "font families `Émoji`, `x;y` and an empty entry are left out of the exported page, which names only families of ASCII letters, digits, spaces and hyphens",
              good: card(adding: "font: \"Inter\"")),
+        rule("TDL315", "a button without an action",
+             bad: card(replacing: "  text title {\n    text: \"Hello\"", with: "  button go {\n    label: \"Go\""), at: (5, 3),
+             message: "button `go` has no `action`: it leads nowhere, so the exported page shows its label as text, not as a control",
+             good: card(replacing: "  text title {\n    text: \"Hello\"", with: "  button go {\n    label: \"Go\"\n    action: \"/go\"")),
         rule("TDL314", "an empty entry in a font list",
              bad: card(adding: "font: \"Inter,, Arial\" bold"), at: (9, 11),
              message: "an empty font family is left out of the exported page",

@@ -87,6 +87,7 @@ public struct DiagnosticCode: Sendable, Hashable {
     static let textDoesNotFit = DiagnosticCode("TDL312", .warning, "Text that cannot fit its box")
     static let missingLocalFile = DiagnosticCode("TDL313", .warning, "Missing local file")
     static let unusableFontFamily = DiagnosticCode("TDL314", .warning, "Font family the page cannot name")
+    static let buttonWithoutAction = DiagnosticCode("TDL315", .warning, "Button that leads nowhere")
 
     /// Every code, in order.
     public static let all: [DiagnosticCode] = [
@@ -99,6 +100,7 @@ public struct DiagnosticCode: Sendable, Hashable {
         conflictingProperties, styleDoesNotApply, misplacedDirective, malformedInterpolation, unfinishedBlockHeader,
         outsideCanvas, lowContrast, missingAlt, unusedStyle, unusedParameter, unsafeURL, emptyText,
         zeroSize, unsupportedURL, unusedSuppression, missingCaptions, textDoesNotFit, missingLocalFile, unusableFontFamily,
+        buttonWithoutAction,
     ]
 
     public static func lookup(_ code: String) -> DiagnosticCode? {

@@ -1455,5 +1455,37 @@ enum DiagnosticExplanations {
 
         Suppress with `// tdl-ignore TDL314` on the line above or at the end of the line.
         """#,
+        "TDL315": #"""
+        TDL315: Button that leads nowhere
+
+        A `button` has no `action`. A button in an exported page is a link drawn as a button:
+        it takes the reader to its `action`. Without one there is nowhere to go, so the page
+        shows the label as text in the button's box rather than a control that does nothing
+        when pressed, which a keyboard would stop at and a screen reader would announce for
+        no reason. Give the button the page or address it leads to; if it is only a picture of
+        a button (a design mock-up), a `text` says so. A `javascript:` or other refused URL
+        counts as no `action` too, after its own report (TDL306, TDL309).
+
+        Bad:
+            template card {
+              size: 375 x 200
+              button start {
+                label: "Get started"
+                size: 120 x 40
+              }
+            }
+
+        Good:
+            template card {
+              size: 375 x 200
+              button start {
+                label: "Get started"
+                action: "/start"
+                size: 120 x 40
+              }
+            }
+
+        Suppress with `// tdl-ignore TDL315` on the line above or at the end of the line.
+        """#,
     ]
 }

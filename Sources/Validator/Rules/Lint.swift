@@ -138,6 +138,11 @@ extension Checker {
         if kindID == lintKinds.video && !isSet(key.captions) && !mayBeHidden(key.captions), let block = tree.node(at: node).asBlock {
             findings.report(.missingCaptions, block.headerRange, "video\(block.name.map { " `\($0)`" } ?? "") has no `captions`; if it has speech or other sound, give their text as a WebVTT file (`captions: \"….vtt\"`)")
         }
+        // A button without a place to go is exported as its label in text: rarely what is meant.
+        if kindID == lintKinds.button && !isSet(key.action) && !mayBeHidden(key.action), let block = tree.node(at: node).asBlock {
+            findings.report(.buttonWithoutAction, block.headerRange,
+                            "button\(block.name.map { " `\($0)`" } ?? "") has no `action`: it leads nowhere, so the exported page shows its label as text, not as a control")
+        }
         guard kindID == lintKinds.group else { return nil }
         let border = number(key.borderWidth) ?? 0
         let padding = number(key.padding) ?? 0

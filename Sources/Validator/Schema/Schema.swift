@@ -250,7 +250,7 @@ private let buttonKind = KindSchema(
     properties: [
         p("label", .text, req: .required,
           "Text on the button; `{{name}}` inserts the template parameter `name`."),
-        p("action", .url, note: "none: the button leads nowhere",
+        p("action", .url, note: "none: the button leads nowhere, and its label is shown as text (TDL315)", req: .recommended,
           "Where the button leads: a relative path or an `http`, `https` or `mailto` URL; `{{name}}` inserts a parameter, percent-encoded."),
     ] + textProperties(includeText: false, alignDefault: "center") + componentCommon())
 
