@@ -204,6 +204,9 @@ struct CleanDocumentGenerator {
         case "lang": return rng.pick(["\"en\"", "\"pt-BR\""])
         case "description": return "\"For tests\""
         case "visible": return "true"
+        // A video may play by itself only muted and with controls (TDL316): not written
+        // together here, so no video plays by itself (the rule's own cases cover it).
+        case "autoplay": return "false"
         default: break
         }
         switch p.type {

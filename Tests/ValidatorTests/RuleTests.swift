@@ -74,7 +74,7 @@ final class RuleTests: XCTestCase {
     func testEveryCodeHasACase() {
         let covered = Set(RuleTable.cases.map(\.code))
         let all = DiagnosticCode.all.map(\.code)
-        XCTAssertEqual(all.count, 55)
+        XCTAssertEqual(all.count, 56)
         for code in all {
             XCTAssertTrue(covered.contains(code), "no rule case for \(code)")
         }
@@ -1125,6 +1125,14 @@ enum RuleTable {
              bad: card(replacing: "  text title {\n    text: \"Hello\"", with: "  button go {\n    label: \"Go\""), at: (5, 3),
              message: "button `go` has no `action`: it leads nowhere, so the exported page shows its label as text, not as a control",
              good: card(replacing: "  text title {\n    text: \"Hello\"", with: "  button go {\n    label: \"Go\"\n    action: \"/go\"")),
+        rule("TDL316", "a video that plays by itself with no controls",
+             bad: card(replacing: "  text title {\n    text: \"Hello\"", with: "  video clip {\n    src: \"https://example.com/a.mp4\"\n    captions: \"https://example.com/a.vtt\"\n    autoplay: true\n    muted: true\n    controls: false"), at: (5, 3),
+             message: "video `clip` plays by itself with no controls: a reader cannot pause it",
+             good: card(replacing: "  text title {\n    text: \"Hello\"", with: "  video clip {\n    src: \"https://example.com/a.mp4\"\n    captions: \"https://example.com/a.vtt\"\n    autoplay: true\n    muted: true")),
+        rule("TDL316", "a video that starts with its sound on",
+             bad: card(replacing: "  text title {\n    text: \"Hello\"", with: "  video clip {\n    src: \"https://example.com/a.mp4\"\n    captions: \"https://example.com/a.vtt\"\n    autoplay: true"), at: (5, 3),
+             message: "video `clip` plays by itself with its sound on",
+             good: card(replacing: "  text title {\n    text: \"Hello\"", with: "  video clip {\n    src: \"https://example.com/a.mp4\"\n    captions: \"https://example.com/a.vtt\"\n    autoplay: false")),
         rule("TDL314", "an empty entry in a font list",
              bad: card(adding: "font: \"Inter,, Arial\" bold"), at: (9, 11),
              message: "an empty font family is left out of the exported page",

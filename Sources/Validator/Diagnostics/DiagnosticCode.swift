@@ -88,6 +88,7 @@ public struct DiagnosticCode: Sendable, Hashable {
     static let missingLocalFile = DiagnosticCode("TDL313", .warning, "Missing local file")
     static let unusableFontFamily = DiagnosticCode("TDL314", .warning, "Font family the page cannot name")
     static let buttonWithoutAction = DiagnosticCode("TDL315", .warning, "Button that leads nowhere")
+    static let autoplayCannotBeStopped = DiagnosticCode("TDL316", .warning, "Video that plays by itself")
 
     /// Every code, in order.
     public static let all: [DiagnosticCode] = [
@@ -100,7 +101,7 @@ public struct DiagnosticCode: Sendable, Hashable {
         conflictingProperties, styleDoesNotApply, misplacedDirective, malformedInterpolation, unfinishedBlockHeader,
         outsideCanvas, lowContrast, missingAlt, unusedStyle, unusedParameter, unsafeURL, emptyText,
         zeroSize, unsupportedURL, unusedSuppression, missingCaptions, textDoesNotFit, missingLocalFile, unusableFontFamily,
-        buttonWithoutAction,
+        buttonWithoutAction, autoplayCannotBeStopped,
     ]
 
     public static func lookup(_ code: String) -> DiagnosticCode? {

@@ -1487,5 +1487,44 @@ enum DiagnosticExplanations {
 
         Suppress with `// tdl-ignore TDL315` on the line above or at the end of the line.
         """#,
+        "TDL316": #"""
+        TDL316: Video that plays by itself
+
+        A video with `autoplay: true` starts as the page opens, and either has no controls
+        (`controls: false`), so a reader cannot pause or stop it, or is not `muted`, so it
+        would start with its sound on. Moving content that starts by itself needs a way to
+        pause it (WCAG 2.2.2), and sound that starts by itself a way to stop or silence it
+        (WCAG 1.4.2); browsers also refuse to start a video with sound on their own, so such
+        a video does not play at all. Keep the controls and mute it, or let the reader start
+        it.
+
+        Bad:
+            template intro {
+              size: 375 x 300
+              video clip {
+                src: "media/layout-demo.mp4"
+                captions: "media/layout-demo.vtt"
+                autoplay: true
+                loop: true
+                controls: false
+                size: 375 x 200
+              }
+            }
+
+        Good:
+            template intro {
+              size: 375 x 300
+              video clip {
+                src: "media/layout-demo.mp4"
+                captions: "media/layout-demo.vtt"
+                autoplay: true
+                loop: true
+                muted: true
+                size: 375 x 200
+              }
+            }
+
+        Suppress with `// tdl-ignore TDL316` on the line above or at the end of the line.
+        """#,
     ]
 }

@@ -138,6 +138,9 @@ extension Checker {
         if kindID == lintKinds.video && !isSet(key.captions) && !mayBeHidden(key.captions), let block = tree.node(at: node).asBlock {
             findings.report(.missingCaptions, block.headerRange, "video\(block.name.map { " `\($0)`" } ?? "") has no `captions`; if it has speech or other sound, give their text as a WebVTT file (`captions: \"….vtt\"`)")
         }
+        if kindID == lintKinds.video && flag(key.autoplay) == true, let block = tree.node(at: node).asBlock {
+            checkAutoplay(block)
+        }
         // A button without a place to go is exported as its label in text: rarely what is meant.
         if kindID == lintKinds.button && !isSet(key.action) && !mayBeHidden(key.action), let block = tree.node(at: node).asBlock {
             findings.report(.buttonWithoutAction, block.headerRange,
@@ -202,6 +205,33 @@ extension Checker {
         guard list.count == 2, let x = AtomSyntax.numberLiteral(list[0], raw.bytes),
               let y = AtomSyntax.numberLiteral(list[1], raw.bytes) else { return nil }
         return (x.value, y.value)
+    }
+
+    /// A boolean property: `true` or `false` as written (its own or its style's).
+    @inline(__always) func flag(_ id: Int) -> Bool? { read(id, Checker.parseBool) }
+
+    static func parseBool(_ raw: RawSyntaxView, _ node: Int) -> Bool? {
+        let list = raw.atoms(of: node)
+        guard list.count == 1, list[0].kind == .identifier else { return nil }
+        if raw.token(list[0], equals: "true") { return true }
+        return raw.token(list[0], equals: "false") ? false : nil
+    }
+
+    /// TDL316: a video that starts by itself and that the reader cannot stop (no controls),
+    /// or that starts with its sound on (which browsers refuse, and which a reader must then
+    /// find the controls to silence). One report naming both.
+    mutating func checkAutoplay(_ block: BlockSyntax) {
+        let noControls = flag(key.controls) == false
+        let sound = flag(key.muted) != true
+        guard noControls || sound else { return }
+        let name = block.name.map { " `\($0)`" } ?? ""
+        let why: String
+        switch (noControls, sound) {
+        case (true, true): why = "with its sound on and no controls: browsers refuse to start it, and a reader could not pause it or turn it down"
+        case (true, false): why = "with no controls: a reader cannot pause it (moving content needs a way to stop it)"
+        default: why = "with its sound on: browsers refuse to start it so, and a reader must find the controls to silence it"
+        }
+        findings.report(.autoplayCannotBeStopped, block.headerRange, MessageText("video\(name) plays by itself " + why))
     }
 
     static func parseNumber(_ raw: RawSyntaxView, _ node: Int) -> Double? {

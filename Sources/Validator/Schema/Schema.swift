@@ -264,7 +264,7 @@ private let videoKind = KindSchema(
         p("poster", .url, note: "the video's first frame",
           "Image shown before playback starts: a relative path or an `http`/`https` URL; `{{name}}` inserts a parameter, percent-encoded."),
         p("autoplay", .boolean, default: "false",
-          "Whether playback starts on its own (browsers allow that only when `muted` is true)."),
+          "Whether playback starts on its own: browsers allow that only when `muted` is true, and a reader needs the `controls` to pause it (TDL316 warns otherwise)."),
         p("loop", .boolean, default: "false",
           "Whether playback starts again at the end."),
         p("muted", .boolean, default: "false",
