@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Validator
 import XCTest
@@ -56,5 +57,20 @@ final class FontFamiliesTests: XCTestCase {
                 XCTAssertFalse(css.contains(name), "\(value) → \(css)")
             }
         }
+    }
+
+    /// docs/LANGUAGE.md's table of fallbacks lists exactly the families of the code's tables.
+    func testTheDocumentedTableIsTheCodes() throws {
+        let doc = try String(contentsOfFile: Repository.root + "/docs/LANGUAGE.md", encoding: .utf8)
+        func row(_ kind: String) -> Set<String> {
+            guard let line = doc.split(separator: "\n").first(where: { $0.hasPrefix("| `\(kind)` | ") }) else {
+                XCTFail("no row for \(kind) in the Fonts table")
+                return []
+            }
+            let cell = line.dropFirst("| `\(kind)` | ".count).dropLast(2)
+            return Set(cell.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
+        }
+        XCTAssertEqual(row("serif"), FontFamilies.serifs)
+        XCTAssertEqual(row("monospace"), FontFamilies.monospaced)
     }
 }
