@@ -9,9 +9,8 @@ import ProjectModel
 /// lexically (`normalizedPath`), so each file has one spelling for the project's keys, the
 /// cycle check and messages.
 public func resolveImportPath(_ path: String, importer: String?, workingDirectory: String?) -> String? {
-    if path.utf8.first == UInt8(ascii: "/") { return normalizedPath(path) }
-    if let importer { return normalizedPath(joined(folderOf: importer, path)) }
-    guard let base = workingDirectory else { return nil }
+    if path.hasPrefix("/") { return normalizedPath(path) }
+    guard let base = importer.map(parentPath) ?? workingDirectory else { return nil }
     return normalizedPath(base.isEmpty ? path : base + "/" + path)
 }
 

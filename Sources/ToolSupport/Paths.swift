@@ -54,45 +54,16 @@ public func normalizedPath(_ path: String) -> String {
 public func parentPath(_ path: String) -> String {
     // Bytes: a `/` is one byte in UTF-8, and this runs for every file a document names.
     func parent(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        switch parentEnd(bytes) {
-        case nil: return ""
-        case 0: return "/"
-        case let head?: return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<head]), as: UTF8.self)
-        }
+        let slashByte = UInt8(ascii: "/")
+        var end = bytes.count
+        while end > 1 && bytes[end - 1] == slashByte { end -= 1 }
+        guard let slash = bytes[..<end].lastIndex(of: slashByte) else { return "" }
+        var head = slash
+        while head > 1 && bytes[head - 1] == slashByte { head -= 1 }
+        return head == 0 ? "/" : String(decoding: UnsafeBufferPointer(rebasing: bytes[..<head]), as: UTF8.self)
     }
     if let found = path.utf8.withContiguousStorageIfAvailable(parent) { return found }
     return Array(path.utf8).withUnsafeBufferPointer(parent)
-}
-
-/// `parentPath(folderOf) + "/" + path`, or `path` when `folderOf` names no folder: built in
-/// one allocation, since every file a document names is resolved this way.
-func joined(folderOf importer: String, _ path: String) -> String {
-    var importer = importer, path = path
-    return importer.withUTF8 { from in
-        guard let head = parentEnd(from) else { return path }
-        let folder = head == 0 ? 1 : head  // the root keeps its `/`
-        return path.withUTF8 { tail in
-            String(unsafeUninitializedCapacity: folder + 1 + tail.count) { out in
-                // `out` holds `folder + 1 + tail.count` bytes: the three copies below fill it exactly.
-                _ = out.initialize(from: UnsafeBufferPointer(rebasing: from[..<folder]))
-                out[folder] = UInt8(ascii: "/")
-                _ = UnsafeMutableBufferPointer(rebasing: out[(folder + 1)...]).initialize(from: tail)
-                return folder + 1 + tail.count
-            }
-        }
-    }
-}
-
-/// Where the folder part of a path ends: nil when there is none (`b.tdl`), 0 for the root
-/// (`/b.tdl`), else the length of the folder without its trailing slashes.
-private func parentEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-    let slashByte = UInt8(ascii: "/")
-    var end = bytes.count
-    while end > 1 && bytes[end - 1] == slashByte { end -= 1 }
-    guard let slash = bytes[..<end].lastIndex(of: slashByte) else { return nil }
-    var head = slash
-    while head > 1 && bytes[head - 1] == slashByte { head -= 1 }
-    return head
 }
 
 /// Whether `normalizedPath` would give `path` back as it is: no component empty (`//`, a

@@ -266,10 +266,9 @@ final class ImportPathTests: XCTestCase {
         XCTAssertEqual(resolveImportPath("../s.tdl", importer: "a.tdl", workingDirectory: nil), "../s.tdl")
     }
 
-    /// The importer's folder is joined on bytes, in one allocation: over random importers and
-    /// paths (slashes doubled and trailing, dots, non-ASCII), the same as joining
-    /// `parentPath(importer)` and the path as strings.
-    func testJoiningOnBytesEqualsJoiningStrings() {
+    /// Over random importers and paths (slashes doubled and trailing, dots, non-ASCII), a
+    /// relative import is the importer's folder and the path joined, then normalised.
+    func testResolvingJoinsTheImportersFolderAndThePath() {
         var generator = SeededRandom(seed: 115)
         let pieces = ["a", "bc", "/", "//", ".", "..", "é", "日本", "x.tdl", " "]
         func randomPath() -> String {

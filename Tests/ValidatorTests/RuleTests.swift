@@ -466,6 +466,13 @@ enum RuleTable {
         return card.replacingOccurrences(of: old, with: new)
     }
 
+    /// `card` with a video (a source and captions, from the web) in place of its text, and
+    /// `lines` added to it.
+    static func videoCard(adding lines: String) -> String {
+        card(replacing: "  text title {\n    text: \"Hello\"",
+             with: "  video clip {\n    src: \"https://example.com/a.mp4\"\n    captions: \"https://example.com/a.vtt\"\n" + lines)
+    }
+
     /// The same document with CRLF line breaks.
     static func crlf(_ text: String) -> String { text.replacingOccurrences(of: "\n", with: "\r\n") }
 
@@ -1121,21 +1128,21 @@ enum RuleTable {
              bad: card(adding: "font: \"Émoji, Inter, x;y,\""), at: (9, 11),
              message: "font families `Émoji`, `x;y` and an empty entry are left out of the exported page, which names only families of ASCII letters, digits, spaces and hyphens",
              good: card(adding: "font: \"Inter\"")),
+        rule("TDL314", "an empty entry in a font list",
+             bad: card(adding: "font: \"Inter,, Arial\" bold"), at: (9, 11),
+             message: "an empty font family is left out of the exported page",
+             good: card(adding: "font: \"Inter, Arial\" bold")),
         rule("TDL315", "a button without an action",
              bad: card(replacing: "  text title {\n    text: \"Hello\"", with: "  button go {\n    label: \"Go\""), at: (5, 3),
              message: "button `go` has no `action`: it leads nowhere, so the exported page shows its label as text, not as a control",
              good: card(replacing: "  text title {\n    text: \"Hello\"", with: "  button go {\n    label: \"Go\"\n    action: \"/go\"")),
         rule("TDL316", "a video that plays by itself with no controls",
-             bad: card(replacing: "  text title {\n    text: \"Hello\"", with: "  video clip {\n    src: \"https://example.com/a.mp4\"\n    captions: \"https://example.com/a.vtt\"\n    autoplay: true\n    muted: true\n    controls: false"), at: (5, 3),
+             bad: videoCard(adding: "    autoplay: true\n    muted: true\n    controls: false"), at: (5, 3),
              message: "video `clip` plays by itself with no controls: a reader cannot pause it",
-             good: card(replacing: "  text title {\n    text: \"Hello\"", with: "  video clip {\n    src: \"https://example.com/a.mp4\"\n    captions: \"https://example.com/a.vtt\"\n    autoplay: true\n    muted: true")),
+             good: videoCard(adding: "    autoplay: true\n    muted: true")),
         rule("TDL316", "a video that starts with its sound on",
-             bad: card(replacing: "  text title {\n    text: \"Hello\"", with: "  video clip {\n    src: \"https://example.com/a.mp4\"\n    captions: \"https://example.com/a.vtt\"\n    autoplay: true"), at: (5, 3),
+             bad: videoCard(adding: "    autoplay: true"), at: (5, 3),
              message: "video `clip` plays by itself with its sound on",
-             good: card(replacing: "  text title {\n    text: \"Hello\"", with: "  video clip {\n    src: \"https://example.com/a.mp4\"\n    captions: \"https://example.com/a.vtt\"\n    autoplay: false")),
-        rule("TDL314", "an empty entry in a font list",
-             bad: card(adding: "font: \"Inter,, Arial\" bold"), at: (9, 11),
-             message: "an empty font family is left out of the exported page",
-             good: card(adding: "font: \"Inter, Arial\" bold")),
+             good: videoCard(adding: "    autoplay: false")),
     ]
 }

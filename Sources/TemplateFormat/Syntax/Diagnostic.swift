@@ -170,7 +170,7 @@ public struct Diagnostic: Hashable, Sendable {
     package static func publishingKeys(of diagnostics: [Diagnostic]) -> [(identity: ObjectIdentifier, hasRelated: Bool)] {
         diagnostics.withUnsafeBufferPointer { list in
             list.indices.map { i in
-                (ObjectIdentifier(list[i].wording), list[i].locations !== Locations.none && !list[i].locations.related.isEmpty)
+                (ObjectIdentifier(list[i].wording), list[i].hasRelated)
             }
         }
     }

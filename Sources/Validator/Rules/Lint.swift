@@ -159,7 +159,7 @@ extension Checker {
 
     /// Whether the element in `slots` has `visible: false`.
     @inline(__always) func isHidden() -> Bool {
-        read(key.visible) { raw, node in raw.atoms(of: node).first.map { raw.token($0, equals: "false") } } ?? false
+        flag(key.visible) == false
     }
 
     // MARK: Reading the element's values
@@ -210,11 +210,11 @@ extension Checker {
     /// A boolean property: `true` or `false` as written (its own or its style's).
     @inline(__always) func flag(_ id: Int) -> Bool? { read(id, Checker.parseBool) }
 
+    /// The value's first atom as a boolean (a value of more atoms is TDL106's to report).
     static func parseBool(_ raw: RawSyntaxView, _ node: Int) -> Bool? {
-        let list = raw.atoms(of: node)
-        guard list.count == 1, list[0].kind == .identifier else { return nil }
-        if raw.token(list[0], equals: "true") { return true }
-        return raw.token(list[0], equals: "false") ? false : nil
+        guard let first = raw.atoms(of: node).first else { return nil }
+        if raw.token(first, equals: "true") { return true }
+        return raw.token(first, equals: "false") ? false : nil
     }
 
     /// TDL316: a video that starts by itself and that the reader cannot stop (no controls),

@@ -33,33 +33,7 @@ extension Checker {
         var answers: [(path: String, exists: Bool)?] = []
         var pathByHash: [UInt64: Int] = [:]
         var nextWithHash: [Int] = []
-        /// A new group for `relative`, which the project is asked about.
-        func newGroup(_ relative: String) -> Int {
-            paths.append(relative)
-            answers.append(project.localFilePath(relative, from: file).map { path in
-                (path, cache?.fileExists(path) { project.fileExists(path) } ?? project.fileExists(path))
-            })
-            return paths.count - 1
-        }
-        func remember(_ index: Int) {
-            var relative = paths[index]
-            let hash = relative.withUTF8 { fingerprint(UnsafeRawBufferPointer($0)) }
-            while nextWithHash.count <= index { nextWithHash.append(-1) }
-            nextWithHash[index] = pathByHash[hash] ?? -1
-            pathByHash[hash] = index
-        }
-        // Groups made for plain values (`plainGroup`) before any other: only when a value
-        // written otherwise comes (a query, an escape) can two spellings meet, and only then
-        // are paths hashed for the search.
-        var unhashed: [Int] = []
-        var searching = false
-        /// The group of `relative`, found among the groups made so far or made now.
         func group(of relative: String) -> Int {
-            if !searching {
-                searching = true
-                for k in unhashed { remember(k) }
-                unhashed = []
-            }
             var relative = relative
             let hash = relative.withUTF8 { fingerprint(UnsafeRawBufferPointer($0)) }
             var candidate = pathByHash[hash] ?? -1
@@ -67,16 +41,13 @@ extension Checker {
                 if paths[candidate] == relative { return candidate }
                 candidate = nextWithHash[candidate]
             }
-            let index = newGroup(relative)
-            remember(index)
-            return index
-        }
-        /// The group of a value that is its path as written: new, since plain values were
-        /// told apart by their bytes already, unless another spelling of it came before.
-        func plainGroup(_ relative: String) -> Int {
-            if searching { return group(of: relative) }
-            let index = newGroup(relative)
-            unhashed.append(index)
+            let index = paths.count
+            nextWithHash.append(pathByHash[hash] ?? -1)
+            pathByHash[hash] = index
+            paths.append(relative)
+            answers.append(project.localFilePath(relative, from: file).map { path in
+                (path, cache?.fileExists(path) { project.fileExists(path) } ?? project.fileExists(path))
+            })
             return index
         }
         // Per use, its group (-1: names no local file).
@@ -94,12 +65,8 @@ extension Checker {
                 groups.append(seenTokens[candidate].group)
                 continue
             }
-            let written = Checker.localPath(of: token, in: bytes)
-            let relative = written ?? Checker.localPath(AtomSyntax.stringValue(of: token, in: bytes))
-            // A value that is its path as written (no escape, query, fragment or `%`: as long
-            // as the token's content).
-            let plain = written != nil && relative.map { $0.utf8.count == AtomSyntax.contentRange(of: token).length } == true
-            let g = relative.map { plain ? plainGroup($0) : group(of: $0) } ?? -1
+            let relative = Checker.localPath(of: token, in: bytes) ?? Checker.localPath(AtomSyntax.stringValue(of: token, in: bytes))
+            let g = relative.map(group) ?? -1
             groups.append(g)
             seenTokens.append((r, g, tokenByHash[hash] ?? -1))
             tokenByHash[hash] = seenTokens.count - 1

@@ -197,15 +197,15 @@ extension Checker {
             guard case .unusable(let name) = entry else { continue }
             if name.isEmpty { empty = true } else if !names.contains(name) { names.append(name) }
         }
-        guard empty || !names.isEmpty else { return }
-        var listed = names.map { "`\($0)`" }
-        if empty { listed.append(names.isEmpty ? "an empty font family" : "an empty entry") }
-        let subject = names.isEmpty ? listed[0]
-            : (names.count == 1 && !empty ? "font family " : "font families ") + listed.dropLast().joined(separator: ", ")
-                + (listed.count > 1 ? " and " : "") + (listed.last ?? "")
-        let verb = listed.count > 1 ? "are" : "is"
-        let why = names.isEmpty ? "" : ", which names only families of ASCII letters, digits, spaces and hyphens"
-        findings.report(.unusableFontFamily, token.range, MessageText(subject + " \(verb) left out of the exported page" + why))
+        var items = names.map { "`\($0)`" }
+        if empty { items.append(names.isEmpty ? "an empty font family" : "an empty entry") }
+        guard let last = items.last else { return }
+        // `A`, `B` and an empty entry
+        let list = items.count == 1 ? last : items.dropLast().joined(separator: ", ") + " and " + last
+        var message = names.isEmpty ? list : (items.count == 1 ? "font family " : "font families ") + list
+        message += (items.count == 1 ? " is" : " are") + " left out of the exported page"
+        if !names.isEmpty { message += ", which names only families of ASCII letters, digits, spaces and hyphens" }
+        findings.report(.unusableFontFamily, token.range, MessageText(message))
     }
 
     /// A value of the wrong shape for its property.
