@@ -145,6 +145,18 @@ struct OutputBuffer {
     /// An escaped attribute value, without the quotes.
     mutating func attributeValue(_ s: String) { escaped(s, attribute: true) }
 
+    /// Another buffer's bytes as an escaped attribute value, without the quotes (a fragment's
+    /// `style` attribute, whose font families are quoted).
+    mutating func attributeValue(_ other: OutputBuffer) {
+        let o = other.storage
+        escaped(UnsafeBufferPointer(start: o.base, count: o.count), attribute: true)
+    }
+
+    /// Empties the buffer, keeping its memory when no copy shares it (a scratch buffer).
+    mutating func removeAll() {
+        if isKnownUniquelyReferenced(&storage) { storage.count = 0 } else { storage = Storage(capacity: storage.capacity) }
+    }
+
     /// ` name="value"` with the value escaped.
     mutating func attribute(_ name: StaticString, _ value: String) {
         byte(0x20)
@@ -165,48 +177,50 @@ struct OutputBuffer {
 
     private mutating func escaped(_ s: String, attribute: Bool) {
         var s = s
-        s.withUTF8 { utf8 in
-            let n = utf8.count
-            var run = 0  // start of the run of bytes copied as they are
-            var i = 0
-            while i < n {
-                let b = utf8[i]
-                let plain = b >= 0x20 && b < 0x7F && b != 0x26 && b != 0x3C && b != 0x3E
-                    && (!attribute || (b != 0x22 && b != 0x27))
-                if plain || b == 0x0A || b == 0x09 {
-                    i += 1
-                    continue
-                }
-                if b >= 0x80 {
-                    // Decode the scalar only to screen C1 controls and noncharacters.
-                    let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2
-                    var v = UInt32(b) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-                    for k in 1..<length where i + k < n { v = v << 6 | UInt32(utf8[i + k] & 0x3F) }
-                    if HTMLWriter.allowed(v) {
-                        i += length
-                        continue
-                    }
-                    append(utf8[run..<i])
-                    replacement()
+        s.withUTF8 { escaped($0, attribute: attribute) }
+    }
+
+    private mutating func escaped(_ utf8: UnsafeBufferPointer<UInt8>, attribute: Bool) {
+        let n = utf8.count
+        var run = 0  // start of the run of bytes copied as they are
+        var i = 0
+        while i < n {
+            let b = utf8[i]
+            let plain = b >= 0x20 && b < 0x7F && b != 0x26 && b != 0x3C && b != 0x3E
+                && (!attribute || (b != 0x22 && b != 0x27))
+            if plain || b == 0x0A || b == 0x09 {
+                i += 1
+                continue
+            }
+            if b >= 0x80 {
+                // Decode the scalar only to screen C1 controls and noncharacters.
+                let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2
+                var v = UInt32(b) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+                for k in 1..<length where i + k < n { v = v << 6 | UInt32(utf8[i + k] & 0x3F) }
+                if HTMLWriter.allowed(v) {
                     i += length
-                    run = i
                     continue
                 }
                 append(utf8[run..<i])
-                switch b {
-                case 0x26: raw("&amp;")
-                case 0x3C: raw("&lt;")
-                case 0x3E: raw("&gt;")
-                case 0x22: raw("&quot;")
-                case 0x27: raw("&#39;")
-                case 0x0D: byte(b)
-                default: replacement()  // other C0 controls and DEL
-                }
-                i += 1
+                replacement()
+                i += length
                 run = i
+                continue
             }
-            append(utf8[run..<min(i, n)])
+            append(utf8[run..<i])
+            switch b {
+            case 0x26: raw("&amp;")
+            case 0x3C: raw("&lt;")
+            case 0x3E: raw("&gt;")
+            case 0x22: raw("&quot;")
+            case 0x27: raw("&#39;")
+            case 0x0D: byte(b)
+            default: replacement()  // other C0 controls and DEL
+            }
+            i += 1
+            run = i
         }
+        append(utf8[run..<min(i, n)])
     }
 
     private mutating func replacement() { raw("\u{FFFD}") }

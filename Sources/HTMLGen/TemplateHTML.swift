@@ -14,7 +14,10 @@ public enum TemplateHTML {
         body.raw("<main class=\"tdl-canvas\">\n")
         var table = PropertyTable()
         let lang = item[.lang]?.string.flatMap { HTMLPage.isLanguageTag($0) ? $0 : nil } ?? "en"
-        for child in item.children { element(child, inset: 0, inGrid: false, depth: 1, lang: lang, table: &table, css: &css, body: &body) }
+        var scratch = OutputBuffer()
+        for child in item.children {
+            element(child, inset: 0, inGrid: false, depth: 1, lang: lang, shape: .page, table: &table, css: &css, scratch: &scratch, body: &body)
+        }
         body.raw("</main>\n")
         fitToWidth(item, into: &css)
         return HTMLPage.write(lang: lang, direction: item.direction, title: item.displayTitle,
@@ -66,47 +69,60 @@ public enum TemplateHTML {
     /// group's padding: CSS places an absolutely positioned box from its container's padding
     /// edge, TDL from the content box (inside border and padding), so the padding is added.
     /// `lang` is the page's, for a video's captions. `inGrid`: the parent is a group sized by
-    /// its members (`sizedByMembers`).
-    static func element(_ e: ResolvedElement, inset: Double, inGrid: Bool, depth: Int, lang: String, table t: inout PropertyTable,
-                        css: inout OutputBuffer, body: inout OutputBuffer) {
+    /// its members (`sizedByMembers`). `shape` says where the CSS goes: rules into `css` (a
+    /// page), or each element's `style` attribute, built in `scratch` (a fragment).
+    static func element(_ e: ResolvedElement, inset: Double, inGrid: Bool, depth: Int, lang: String, shape: TemplateShape,
+                        table t: inout PropertyTable, css: inout OutputBuffer, scratch: inout OutputBuffer,
+                        body: inout OutputBuffer) {
         t.load(e)
-        rule(e, t, inset: inset, inGrid: inGrid, css: &css)
+        if shape.inlineStyles {
+            scratch.removeAll()
+            declarations(e, t, inset: inset, inGrid: inGrid, inline: true, into: &scratch)
+        } else {
+            rule(e, t, inset: inset, inGrid: inGrid, css: &css)
+        }
+        // ` id="…"`, and in a fragment ` style="…"`.
+        func identity(_ body: inout OutputBuffer) {
+            body.raw(" id=\""); body.attributeValue(shape.idPrefix); body.attributeValue(e.id); body.byte(0x22)
+            if shape.inlineStyles { body.raw(" style=\""); body.attributeValue(scratch); body.byte(0x22) }
+        }
+        let clamp = e.kindID == .button ? t[.maxLines]?.number.map { $0.rounded() } : nil
         for _ in 0..<depth { body.raw("  ") }
         switch e.kindID {
         case .text, .textarea:
             let tag = headingTag(t[.heading]?.number) ?? "p"
-            body.byte(0x3C); body.raw(tag); body.attribute("id", e.id); body.raw(" dir=\"auto\">")
+            body.byte(0x3C); body.raw(tag); identity(&body); body.raw(" dir=\"auto\">")
             body.text(t[.text]?.string ?? "")
             body.raw("</"); body.raw(tag); body.raw(">\n")
         case .image:
             let alt = t[.alt]?.string ?? ""
             if let src = t[.src]?.string {
-                body.raw("<img"); body.attribute("id", e.id); body.attribute("src", src); body.attribute("alt", alt)
+                body.raw("<img"); identity(&body); body.attribute("src", src); body.attribute("alt", alt)
                 body.raw(">\n")
             } else {
                 // No URL that may be emitted: an empty box that still carries the description.
-                body.raw("<div"); body.attribute("id", e.id)
+                body.raw("<div"); identity(&body)
                 if !alt.isEmpty { body.attribute("role", "img"); body.attribute("aria-label", alt) }
                 body.raw("></div>\n")
             }
         case .button:
             let label = t[.label]?.string ?? ""
-            let clamp = t[.maxLines] != nil
+            let button = shape.inlineStyles ? "" : " class=\"tdl-button\""
             // A button leads somewhere: a link drawn as a button, announced as the link it is.
             // Without a usable `action` it leads nowhere: its label is shown as text, not as a
             // control that does nothing when pressed (the validator warns, TDL315).
             if let action = t[.action]?.string {
-                body.raw("<a"); body.attribute("id", e.id); body.raw(" class=\"tdl-button\" dir=\"auto\"")
+                body.raw("<a"); identity(&body); body.raw(button); body.raw(" dir=\"auto\"")
                 body.attribute("href", action); body.byte(0x3E)
-                writeLabel(label, clamp: clamp, into: &body)
+                writeLabel(label, clamp: clamp, inline: shape.inlineStyles, into: &body)
                 body.raw("</a>\n")
             } else {
-                body.raw("<p"); body.attribute("id", e.id); body.raw(" class=\"tdl-button\" dir=\"auto\">")
-                writeLabel(label, clamp: clamp, into: &body)
+                body.raw("<p"); identity(&body); body.raw(button); body.raw(" dir=\"auto\">")
+                writeLabel(label, clamp: clamp, inline: shape.inlineStyles, into: &body)
                 body.raw("</p>\n")
             }
         case .video:
-            body.raw("<video"); body.attribute("id", e.id)
+            body.raw("<video"); identity(&body)
             if let src = t[.src]?.string { body.attribute("src", src) }
             if let poster = t[.poster]?.string { body.attribute("poster", poster) }
             let controls = t[.controls]?.bool ?? true
@@ -125,13 +141,14 @@ public enum TemplateHTML {
             }
             body.raw("</video>\n")
         case .divider:
-            body.raw("<hr"); body.attribute("id", e.id); body.raw(">\n")
+            body.raw("<hr"); identity(&body); body.raw(">\n")
         case .group:
-            body.raw("<div"); body.attribute("id", e.id); body.raw(">\n")
+            body.raw("<div"); identity(&body); body.raw(">\n")
             let padding = t[.padding]?.number ?? 0
             let grid = sizedByMembers(t)
             for child in e.children {
-                element(child, inset: grid ? 0 : padding, inGrid: grid, depth: depth + 1, lang: lang, table: &t, css: &css, body: &body)
+                element(child, inset: grid ? 0 : padding, inGrid: grid, depth: depth + 1, lang: lang, shape: shape,
+                        table: &t, css: &css, scratch: &scratch, body: &body)
             }
             for _ in 0..<depth { body.raw("  ") }
             body.raw("</div>\n")
@@ -154,10 +171,23 @@ public enum TemplateHTML {
         }
     }
 
-    static func writeLabel(_ text: String, clamp: Bool, into body: inout OutputBuffer) {
-        if clamp { body.raw("<span>") }
+    /// A button's label; with `max-lines` (`clamp`) in a span that the clamp applies to (a
+    /// flex item cannot be clamped itself), styled by the page's `#id>span` rule or inline.
+    static func writeLabel(_ text: String, clamp lines: Double?, inline: Bool, into body: inout OutputBuffer) {
+        if let lines {
+            body.raw("<span")
+            if inline { body.raw(" style=\""); lineClamp(lines, into: &body); body.byte(0x22) }
+            body.byte(0x3E)
+        }
         body.text(text)
-        if clamp { body.raw("</span>") }
+        if lines != nil { body.raw("</span>") }
+    }
+
+    /// The declarations that cut text after `lines` lines.
+    static func lineClamp(_ lines: Double, into css: inout OutputBuffer) {
+        css.raw("display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:")
+        css.number(lines)
+        css.raw(";overflow:hidden")
     }
 
     /// Whether a group is sized by its members: it lacks `size` and `width` or `height`.
@@ -165,19 +195,36 @@ public enum TemplateHTML {
         t[.size] == nil && (t[.width] == nil || t[.height] == nil)
     }
 
+    /// A page's rule for one element: `#id{…}`, and a clamped button's `#id>span{…}`.
     static func rule(_ e: ResolvedElement, _ t: PropertyTable, inset: Double, inGrid: Bool, css: inout OutputBuffer) {
         CSSValues.idSelector(e.id, into: &css)
+        css.byte(0x7B)
+        declarations(e, t, inset: inset, inGrid: inGrid, inline: false, into: &css)
+        css.raw("}\n")
+        if e.kindID == .button, let lines = t[.maxLines]?.number {
+            CSSValues.idSelector(e.id, into: &css)
+            css.raw(">span{")
+            lineClamp(lines.rounded(), into: &css)
+            css.raw("}\n")
+        }
+    }
+
+    /// One element's declarations, `;`-separated. `inline`: for its `style` attribute in a
+    /// fragment, where no shared rule sets what the page's base rules do (`FragmentRules`).
+    static func declarations(_ e: ResolvedElement, _ t: PropertyTable, inset: Double, inGrid: Bool, inline: Bool,
+                             into css: inout OutputBuffer) {
+        if inline { FragmentRules.elementBase(e.kindID, into: &css) }
         let at = t[.at]?.point ?? (0, 0)
         if inGrid {
             // A member of a group sized by its members. An absolutely placed box takes no room,
             // so members share the group's one grid cell, offset by margins from its content
             // box: the group grows to their union (negative offsets stick out; transforms
             // such as `rotation` do not change the room a box takes).
-            css.raw("{position:relative;grid-area:1/1;justify-self:start;align-self:start")
+            css.raw("position:relative;grid-area:1/1;justify-self:start;align-self:start")
             css.raw(";margin-left:"); CSSValues.length(at.x, into: &css)
             css.raw(";margin-top:"); CSSValues.length(at.y, into: &css)
         } else {
-            css.raw("{position:absolute")
+            css.raw("position:absolute")
             css.raw(";left:"); CSSValues.length(at.x + inset, into: &css)
             css.raw(";top:"); CSSValues.length(at.y + inset, into: &css)
         }
@@ -219,13 +266,6 @@ public enum TemplateHTML {
             break
         }
         if t[.visible]?.bool == false { css.raw(";display:none") }
-        css.raw("}\n")
-        if e.kindID == .button, let lines = t[.maxLines]?.number {
-            CSSValues.idSelector(e.id, into: &css)
-            css.raw(">span{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:")
-            css.number(lines.rounded())
-            css.raw(";overflow:hidden}\n")
-        }
     }
 
     static func textRules(_ e: ResolvedElement, _ t: PropertyTable, css: inout OutputBuffer) {
@@ -255,9 +295,8 @@ public enum TemplateHTML {
         // still collapse as in any paragraph.
         if e.kindID == .text, let value = t[.text]?.string, value.utf8.contains(0x0A) { css.raw(";white-space:pre-line") }
         if e.kindID != .button, let lines = t[.maxLines]?.number {
-            css.raw(";display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:")
-            css.number(lines.rounded())
-            css.raw(";overflow:hidden")
+            css.byte(0x3B)
+            lineClamp(lines.rounded(), into: &css)
         }
     }
 }

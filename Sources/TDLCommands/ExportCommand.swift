@@ -9,8 +9,8 @@ import Validator
 /// figure or a standalone SVG, or either to the resolved JSON model.
 struct ExportCommand {
     static let help = """
-    Usage: template-fmt export [--to html|svg|json] [--template NAME] [--data FILE]
-                               [-o OUT] FILE
+    Usage: template-fmt export [--to html|svg|json] [--fragment [--prefix P]]
+                               [--template NAME] [--data FILE] [-o OUT] FILE
 
     Exports the templates and annotation sets of one .tdl file. A template becomes a
     standalone HTML5 page; an annotation set becomes an HTML page with the image and an SVG
@@ -19,6 +19,12 @@ struct ExportCommand {
 
     Options:
       --to FORMAT       html (default), svg (annotation sets only) or json.
+      --fragment        With html, a template as one <div> to paste into another page
+                        instead of a page of its own: no <style> block or global rule
+                        (each element carries its own style attribute), every id
+                        prefixed, the canvas scaled to the width of the column it is in.
+      --prefix P        The fragment's id prefix (default: the template's name): ids
+                        become P-NAME. Letters, digits, - and _, starting with a letter.
       --template NAME   Export only the template or annotation set NAME.
       --data FILE       A JSON object of parameter values, such as {"user": "Ada"}.
                         A key no exported template declares is a warning; a value whose
@@ -43,8 +49,8 @@ struct ExportCommand {
     let env: CommandEnvironment
 
     func run(_ arguments: [String]) throws -> Int32 {
-        let args = try ParsedArguments(arguments, flags: ["--help", "-h"],
-                                       options: ["--to", "--template", "--data", "-o", "--output"])
+        let args = try ParsedArguments(arguments, flags: ["--help", "-h", "--fragment"],
+                                       options: ["--to", "--template", "--data", "-o", "--output", "--prefix"])
         if args.flags.contains("--help") || args.flags.contains("-h") {
             env.out(ExportCommand.help)
             return 0
@@ -52,6 +58,16 @@ struct ExportCommand {
         let formatName = args.options["--to"] ?? "html"
         guard let format = ExportFormat(rawValue: formatName) else {
             throw UsageError(message: "unknown export format '\(formatName)'; expected html, svg or json")
+        }
+        let fragment = args.flags.contains("--fragment")
+        if fragment && format != .html {
+            throw UsageError(message: "--fragment is a shape of HTML; it cannot be combined with --to \(format.rawValue)")
+        }
+        if let prefix = args.options["--prefix"] {
+            guard fragment else { throw UsageError(message: "--prefix names a fragment's ids; give --fragment too") }
+            guard TemplateHTML.isUsablePrefix(prefix) else {
+                throw UsageError(message: "'\(prefix)' cannot start ids: use letters, digits, - and _, starting with a letter")
+            }
         }
         if args.options["-o"] != nil && args.options["--output"] != nil {
             throw UsageError(message: "-o and --output cannot both be given")
@@ -111,6 +127,17 @@ struct ExportCommand {
         } else {
             selected = candidates.map(\.name)
         }
+        if fragment {
+            // A fragment is a template's shape; an annotation set pastes as its SVG.
+            let sets = all.filter { $0.kind == .annotations && selected.contains($0.name) }.map(\.name)
+            if let set = sets.first, args.options["--template"] != nil || sets.count == selected.count {
+                throw UsageError(message: "`\(set)` is an annotation set; --fragment exports templates (an annotation set pastes into a page as its SVG: --to svg)")
+            }
+            selected.removeAll { sets.contains($0) }
+            if args.options["--prefix"] != nil && selected.count > 1 {
+                throw UsageError(message: "--prefix names one fragment's ids, but \(selected.count) templates are exported; choose one with --template NAME")
+            }
+        }
         if selected.isEmpty {
             let what = format == .svg ? "no annotation set to export as SVG" : "no template or annotation set to export"
             throw UsageError(message: "\(label) has \(what)")
@@ -162,6 +189,15 @@ struct ExportCommand {
 
         var outputs: [(name: String, bytes: [UInt8])] = []
         for item in document.items {
+            if fragment {
+                guard item.kind == .template else { continue }
+                let prefix = args.options["--prefix"] ?? item.name
+                guard TemplateHTML.isUsablePrefix(prefix) else {
+                    throw UsageError(message: "the template's name `\(prefix)` cannot start ids; give one that can with --prefix P")
+                }
+                outputs.append((item.name, TemplateHTML.fragment(item, prefix: prefix)))
+                continue
+            }
             guard let rendered = Exporter.render(item, as: format) else { continue }
             outputs.append((item.name, rendered))
         }

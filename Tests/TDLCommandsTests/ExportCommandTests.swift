@@ -48,6 +48,29 @@ final class ExportCommandTests: XCTestCase {
         XCTAssertEqual(svg.outBytes, golden("annotated-screenshot.svg"))
     }
 
+    /// `--fragment`: templates only (annotation sets left out, or refused when named),
+    /// prefixed by the template's name or `--prefix`, which must be able to start an id.
+    func testFragments() {
+        let dir = Scratch(); defer { dir.remove() }
+        let path = dir.write("two.tdl", two)
+        let one = runTool(["export", "--fragment", path])
+        XCTAssertEqual(one.status, 0, one.err)
+        XCTAssertTrue(one.out.hasPrefix("<div id=\"first\" class=\"first\""), one.out)
+        XCTAssertTrue(one.out.contains("<p id=\"first-hello\""), one.out)
+        XCTAssertFalse(one.out.contains("second"), "the annotation set is left out")
+        let prefixed = runTool(["export", "--fragment", "--prefix", "promo", path])
+        XCTAssertEqual(prefixed.status, 0, prefixed.err)
+        XCTAssertTrue(prefixed.out.contains("<p id=\"promo-hello\""), prefixed.out)
+        for (args, message) in [(["--fragment", "--template", "second"], "is an annotation set"),
+                                (["--fragment", "--to", "json"], "cannot be combined with --to json"),
+                                (["--prefix", "x"], "give --fragment too"),
+                                (["--fragment", "--prefix", "9x"], "cannot start ids")] {
+            let r = runTool(["export"] + args + [path])
+            XCTAssertEqual(r.status, 2, "\(args): \(r.err)")
+            XCTAssertTrue(r.err.contains(message), "\(args): \(r.err)")
+        }
+    }
+
     func testSeveralItemsNeedATemplateOrAFolder() {
         let dir = Scratch(); defer { dir.remove() }
         let path = dir.write("two.tdl", two)
