@@ -20,7 +20,9 @@ enum HTMLPage {
         // The policy is a constant with no `"`, `&`, `<` or `>`: written as is, for readability.
         head.raw(">\n<head>\n<meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\" content=\"")
         head.raw(contentSecurityPolicy)
-        head.raw("\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
+        // The design's colours are fixed: a dark system theme must not restyle scrollbars and
+        // controls around them.
+        head.raw("\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"color-scheme\" content=\"light\">\n<title>")
         head.text(title)
         head.raw("</title>\n")
         if let description, !description.isEmpty {

@@ -78,6 +78,7 @@ enum FragmentRules {
         CSSValues.color(item[.background]?.color ?? RGBAColor(red: 255, green: 255, blue: 255), into: &css)
         css.raw(";font-family:sans-serif;font-size:medium;font-style:normal;font-weight:400;line-height:normal;letter-spacing:normal")
         css.raw(";word-spacing:normal;text-transform:none;text-indent:0;text-align:start;white-space:normal;color:#000000")
+        css.raw(";color-scheme:light")
     }
 
     /// An element's share of the page's shared rules, each declaration followed by `;`

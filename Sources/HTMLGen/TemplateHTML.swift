@@ -20,6 +20,7 @@ public enum TemplateHTML {
         }
         body.raw("</main>\n")
         fitToWidth(item, into: &css)
+        interactionRules(into: &css)
         return HTMLPage.write(lang: lang, direction: item.direction, title: item.displayTitle,
                               description: item[.description]?.string, css: css, body: body)
     }
@@ -63,6 +64,16 @@ public enum TemplateHTML {
         css.raw("@supports (width:1cqw){body{container-type:inline-size}:root{--u:min(1px,100cqw/")
         css.number(size.width)
         css.raw(")}}\n")
+    }
+
+    /// How a link drawn as a button shows focus and hover, and keeps its shape in forced
+    /// colours (Windows' contrast themes), where its background is replaced by the system's:
+    /// a border in the system's button-text colour. Focus: a dark ring outside a light one,
+    /// visible on any background. After `fitToWidth`, with it beyond what the Nu checker reads.
+    static func interactionRules(into css: inout OutputBuffer) {
+        css.raw(".tdl-canvas a:focus-visible{outline:2px solid #1A1A1A;outline-offset:2px;box-shadow:0 0 0 2px #FFFFFF}\n")
+        css.raw(".tdl-canvas a:hover{text-decoration:underline}\n")
+        css.raw("@media (forced-colors:active){.tdl-canvas a.tdl-button{border:1px solid ButtonText}}\n")
     }
 
     /// One component: its rule into `css`, its markup into `body`. `inset` is the parent
@@ -190,6 +201,14 @@ public enum TemplateHTML {
         css.raw(";overflow:hidden")
     }
 
+    /// Whether a divider's rule can be its box's top border: the box is as tall as the rule
+    /// and has no background, border, padding or corner radius of its own.
+    static func ruleIsTheBox(_ t: PropertyTable, height: Double?, thickness: Double) -> Bool {
+        guard let height, abs(height - thickness) < 0.00005 else { return false }
+        return t[.background] == nil && (t[.borderWidth]?.number ?? 0) <= 0 && (t[.padding]?.number ?? 0) <= 0
+            && (t[.cornerRadius]?.number ?? 0) <= 0
+    }
+
     /// Whether a group is sized by its members: it lacks `size` and `width` or `height`.
     static func sizedByMembers(_ t: PropertyTable) -> Bool {
         t[.size] == nil && (t[.width] == nil || t[.height] == nil)
@@ -254,13 +273,24 @@ public enum TemplateHTML {
             css.raw(";object-fit:"); css.raw(t[.fit]?.string == "contain" ? "contain" : t[.fit]?.string == "fill" ? "fill" : "cover")
         case .divider:
             if let thickness = t[.thickness]?.number, thickness > 0 {
-                // The rule is a gradient strip across the box, centred vertically, so that the
-                // box's own background and border stay free.
-                css.raw(";background-image:linear-gradient(")
                 let c = t[.color]?.color ?? RGBAColor(red: 0xCC, green: 0xCC, blue: 0xCC)
-                CSSValues.color(c, into: &css); css.byte(0x2C); CSSValues.color(c, into: &css)
-                css.raw(");background-repeat:no-repeat;background-position:0 50%;background-size:100% ")
-                CSSValues.length(thickness, into: &css)
+                if ruleIsTheBox(t, height: height, thickness: thickness) {
+                    // The common divider, as tall as its rule: the rule is the box's top
+                    // border, which prints (backgrounds do not, by default) and which forced
+                    // colours keep, in the system's text colour.
+                    css.raw(";border-top:"); CSSValues.length(thickness, into: &css); css.raw(" solid ")
+                    CSSValues.color(c, into: &css)
+                } else {
+                    // A taller box, or one with a background or border of its own: the rule is
+                    // a strip across it, centred vertically, leaving the box's own background
+                    // and border free. Printed as drawn; kept as designed in forced colours,
+                    // which would drop a gradient.
+                    css.raw(";background-image:linear-gradient(")
+                    CSSValues.color(c, into: &css); css.byte(0x2C); CSSValues.color(c, into: &css)
+                    css.raw(");background-repeat:no-repeat;background-position:0 50%;background-size:100% ")
+                    CSSValues.length(thickness, into: &css)
+                    css.raw(";-webkit-print-color-adjust:exact;print-color-adjust:exact;forced-color-adjust:none")
+                }
             }
         default:
             break

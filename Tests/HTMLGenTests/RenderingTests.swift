@@ -110,6 +110,8 @@ final class RenderingTests: XCTestCase {
           button b { label: "Go"; action: "/go"; align: right; max-lines: 1 }
           video v { src: "v.mp4"; autoplay: true; muted: true; controls: false }
           divider d { at: 0, 100; width: 320; thickness: 2; color: #FF000080 }
+          divider tall { at: 0, 200; size: 320 x 10; thickness: 2 }
+          divider framed { at: 0, 300; width: 320; thickness: 2; background: #EEEEEE }
         }
         """
         let html = export(source)
@@ -134,7 +136,16 @@ final class RenderingTests: XCTestCase {
         XCTAssertTrue(html.contains("#b>span{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:1;overflow:hidden}"))
         XCTAssertTrue(html.contains("<video id=\"v\" src=\"v.mp4\" autoplay muted playsinline></video>"), html)
         XCTAssertTrue(html.contains("<hr id=\"d\">"))
-        XCTAssertTrue(html.contains("#d{position:absolute;left:0;top:calc(100*var(--u));width:calc(320*var(--u));height:calc(2*var(--u));background-image:linear-gradient(rgba(255,0,0,0.502),rgba(255,0,0,0.502));"), html)
+        // A divider as tall as its rule is its top border (printed, kept in forced colours);
+        // a taller or framed one a strip across the box, printed as drawn.
+        XCTAssertTrue(html.contains("#d{position:absolute;left:0;top:calc(100*var(--u));width:calc(320*var(--u));height:calc(2*var(--u));border-top:calc(2*var(--u)) solid rgba(255,0,0,0.502)}"), html)
+        for id in ["tall", "framed"] {
+            XCTAssertTrue(html.contains("#\(id){") && section(html, from: "#\(id){", to: "}").contains(
+                "background-size:100% calc(2*var(--u));-webkit-print-color-adjust:exact;print-color-adjust:exact;forced-color-adjust:none"), html)
+        }
+        XCTAssertTrue(html.contains("<meta name=\"color-scheme\" content=\"light\">"), html)
+        XCTAssertTrue(html.contains(".tdl-canvas a:focus-visible{outline:2px solid #1A1A1A;"), html)
+        XCTAssertTrue(html.contains("@media (forced-colors:active){.tdl-canvas a.tdl-button{border:1px solid ButtonText}}"), html)
         XCTAssertTrue(html.hasSuffix("</main>\n</body>\n</html>\n"))
     }
 

@@ -69,6 +69,7 @@ from selenium.webdriver.chrome.service import Service  # noqa: E402
 
 import fragments  # noqa: E402
 import page_semantics  # noqa: E402
+import system_modes  # noqa: E402
 
 CHROMEDRIVER = "/usr/bin/chromedriver"
 CHROMIUM_CANDIDATES = ["/usr/bin/chromium", "/usr/lib/chromium/chromium"]
@@ -1563,6 +1564,8 @@ def main():
         section("right to left in Chromium", lambda: page_semantics.test_right_to_left(suite, ctx))
         section("groups without size in Chromium", lambda: test_natural_groups(suite, ctx))
         section("text that cannot fit (TDL312) in Chromium", lambda: test_text_fit(suite, ctx))
+        section("system modes (forced colours, dark, print, focus) in Chromium",
+                lambda: system_modes.test_system_modes(suite, ctx))
         section("fragments in a host page in Chromium", lambda: fragments.test_fragments(suite, ctx))
         section("XSS payloads in Chromium", lambda: test_xss(suite, ctx))
         section("Nu HTML checker", lambda: test_validity(suite, ctx))
