@@ -31,14 +31,15 @@ extension TemplateHTML {
         body.raw(" style=\"all:revert;display:block;container-type:inline-size\">\n")
         body.raw("<div"); body.attribute("class", prefix + "-canvas"); body.raw(" style=\"")
         var canvas = OutputBuffer(capacity: 512)
-        FragmentRules.canvas(item, into: &canvas)
+        let grid = canvasGrid(item)
+        FragmentRules.canvas(item, grid: grid, into: &canvas)
         body.attributeValue(canvas)
         body.raw("\">\n")
         var table = PropertyTable(), css = OutputBuffer(), scratch = OutputBuffer(capacity: 512)
         let shape = TemplateShape(idPrefix: prefix + "-", inlineStyles: true)
-        for child in item.children {
-            element(child, inset: 0, inGrid: false, depth: 1, lang: lang, shape: shape, table: &table, css: &css,
-                    scratch: &scratch, body: &body)
+        for (i, child) in item.children.enumerated() {
+            element(child, placement: Placement(grid, i, inset: 0), depth: 1, lang: lang, shape: shape, table: &table,
+                    css: &css, scratch: &scratch, body: &body)
         }
         body.raw("</div>\n</div>\n")
         return body.bytes
@@ -60,7 +61,7 @@ enum FragmentRules {
     /// The canvas: the page's `.tdl-canvas` rule, the scale unit (from the outer `<div>`, a
     /// size container), and every inherited property a host page may have changed reset to
     /// what a page of its own starts with.
-    static func canvas(_ item: ResolvedItem, into css: inout OutputBuffer) {
+    static func canvas(_ item: ResolvedItem, grid: LineGrid?, into css: inout OutputBuffer) {
         let size = item.canvasSize
         if let size, size.width > 0 {
             css.raw("--u:min(1px,100cqw/")
@@ -69,11 +70,9 @@ enum FragmentRules {
         } else {
             css.raw("--u:1px;")
         }
+        css.raw("--t:0.046875rem;")
         css.raw("all:revert;display:block;position:relative;overflow:hidden;margin:0 auto;padding:0;border:0;box-sizing:border-box")
-        if let size {
-            css.raw(";width:"); CSSValues.length(size.width, into: &css)
-            css.raw(";height:"); CSSValues.length(size.height, into: &css)
-        }
+        TemplateHTML.canvasBox(size, grid: grid, into: &css)
         css.raw(";background-color:")
         CSSValues.color(item[.background]?.color ?? RGBAColor(red: 255, green: 255, blue: 255), into: &css)
         css.raw(";font-family:sans-serif;font-size:medium;font-style:normal;font-weight:400;line-height:normal;letter-spacing:normal")

@@ -10,13 +10,15 @@ public enum TemplateHTML {
     public static func render(_ item: ResolvedItem) -> [UInt8] {
         var css = OutputBuffer(capacity: 256 + item.children.count * 256)
         var body = OutputBuffer(capacity: 64 + item.children.count * 96)
-        baseRules(item, into: &css)
+        let grid = canvasGrid(item)
+        baseRules(item, grid: grid, into: &css)
         body.raw("<main class=\"tdl-canvas\">\n")
         var table = PropertyTable()
         let lang = item[.lang]?.string.flatMap { HTMLPage.isLanguageTag($0) ? $0 : nil } ?? "en"
         var scratch = OutputBuffer()
-        for child in item.children {
-            element(child, inset: 0, inGrid: false, depth: 1, lang: lang, shape: .page, table: &table, css: &css, scratch: &scratch, body: &body)
+        for (i, child) in item.children.enumerated() {
+            element(child, placement: Placement(grid, i, inset: 0), depth: 1, lang: lang, shape: .page, table: &table, css: &css,
+                    scratch: &scratch, body: &body)
         }
         body.raw("</main>\n")
         fitToWidth(item, into: &css)
@@ -25,9 +27,16 @@ public enum TemplateHTML {
                               description: item[.description]?.string, css: css, body: body)
     }
 
-    /// Rules shared by every page, and the canvas.
-    static func baseRules(_ item: ResolvedItem, into css: inout OutputBuffer) {
-        css.raw("*,*::before,*::after{box-sizing:border-box}\nhtml,body{margin:0;padding:0}\n:root{--u:1px}\n")
+    /// The canvas's grid of its components (`LineGrid`), when it has a size.
+    static func canvasGrid(_ item: ResolvedItem) -> LineGrid? {
+        item.canvasSize.flatMap { LineGrid(members: item.children, width: $0.width, height: $0.height) }
+    }
+
+    /// Rules shared by every page, and the canvas. `--u` is one canvas px; `--t` three
+    /// quarters of one px of the reader's default font size, the least a canvas px of text
+    /// becomes (`fontSize`).
+    static func baseRules(_ item: ResolvedItem, grid: LineGrid?, into css: inout OutputBuffer) {
+        css.raw("*,*::before,*::after{box-sizing:border-box}\nhtml,body{margin:0;padding:0}\n:root{--u:1px;--t:0.046875rem}\n")
         let size = item.canvasSize
         if let size, size.width > 0 {
             // Narrower screens scale the canvas down: one canvas px is 100vw / W, for browsers
@@ -39,10 +48,7 @@ public enum TemplateHTML {
             css.raw(")}}\n")
         }
         css.raw(".tdl-canvas{position:relative;overflow:hidden;margin:0 auto")
-        if let size {
-            css.raw(";width:"); CSSValues.length(size.width, into: &css)
-            css.raw(";height:"); CSSValues.length(size.height, into: &css)
-        }
+        canvasBox(size, grid: grid, into: &css)
         css.raw(";background-color:")
         CSSValues.color(item[.background]?.color ?? RGBAColor(red: 255, green: 255, blue: 255), into: &css)
         css.raw(";font-family:sans-serif}\n")
@@ -53,6 +59,29 @@ public enum TemplateHTML {
         // A column, so that the label's line box spans the button and `text-align` places it
         // on a side that does not turn over with the label's direction (`justify-content` would).
         css.raw(".tdl-button{display:flex;flex-direction:column;justify-content:center}\n")
+    }
+
+    /// The canvas's size, and its grid: with one, its height is a minimum, so that it grows
+    /// with what its text needs.
+    static func canvasBox(_ size: (width: Double, height: Double)?, grid: LineGrid?, into css: inout OutputBuffer) {
+        guard let size else { return }
+        css.raw(";width:"); CSSValues.length(size.width, into: &css)
+        css.raw(grid == nil ? ";height:" : ";min-height:"); CSSValues.length(size.height, into: &css)
+        if let grid { gridTemplate(grid, into: &css) }
+    }
+
+    /// A container's grid: fixed columns, rows that grow (`LineGrid`).
+    static func gridTemplate(_ grid: LineGrid, into css: inout OutputBuffer) {
+        css.raw(";display:grid;align-content:start;justify-content:start;grid-template-columns:")
+        for (i, w) in grid.columns.enumerated() {
+            if i > 0 { css.byte(0x20) }
+            CSSValues.length(w, into: &css)
+        }
+        css.raw(";grid-template-rows:")
+        for (i, h) in grid.rows.enumerated() {
+            if i > 0 { css.byte(0x20) }
+            css.raw("minmax("); CSSValues.length(h, into: &css); css.raw(",auto)")
+        }
     }
 
     /// The rule that scales the canvas to the width the page has: the body's, a size
@@ -76,21 +105,36 @@ public enum TemplateHTML {
         css.raw("@media (forced-colors:active){.tdl-canvas a.tdl-button{border:1px solid ButtonText}}\n")
     }
 
-    /// One component: its rule into `css`, its markup into `body`. `inset` is the parent
-    /// group's padding: CSS places an absolutely positioned box from its container's padding
-    /// edge, TDL from the content box (inside border and padding), so the padding is added.
-    /// `lang` is the page's, for a video's captions. `inGrid`: the parent is a group sized by
-    /// its members (`sizedByMembers`). `shape` says where the CSS goes: rules into `css` (a
-    /// page), or each element's `style` attribute, built in `scratch` (a fragment).
-    static func element(_ e: ResolvedElement, inset: Double, inGrid: Bool, depth: Int, lang: String, shape: TemplateShape,
+    /// Where a component goes in its container.
+    enum Placement {
+        /// Absolutely, from the container's content box. `inset` is the container's padding:
+        /// CSS places an absolutely positioned box from its container's padding edge, TDL from
+        /// the content box (inside border and padding), so the padding is added.
+        case absolute(inset: Double)
+        /// In the one cell of a group sized by its members (`sizedByMembers`).
+        case memberCell
+        /// In its area of the container's `LineGrid`.
+        case area(LineGrid.Area)
+
+        /// The `index`th member's placement in a container with `grid` (nil: none).
+        init(_ grid: LineGrid?, _ index: Int, inset: Double) {
+            if let area = grid?.areas[index] { self = .area(area) } else { self = .absolute(inset: inset) }
+        }
+    }
+
+    /// One component: its rule into `css`, its markup into `body`. `lang` is the page's, for
+    /// a video's captions. `shape` says where the CSS goes: rules into `css` (a page), or each
+    /// element's `style` attribute, built in `scratch` (a fragment).
+    static func element(_ e: ResolvedElement, placement: Placement, depth: Int, lang: String, shape: TemplateShape,
                         table t: inout PropertyTable, css: inout OutputBuffer, scratch: inout OutputBuffer,
                         body: inout OutputBuffer) {
         t.load(e)
+        let grid = e.kindID == .group ? groupGrid(e, t) : nil
         if shape.inlineStyles {
             scratch.removeAll()
-            declarations(e, t, inset: inset, inGrid: inGrid, inline: true, into: &scratch)
+            declarations(e, t, placement: placement, grid: grid, inline: true, into: &scratch)
         } else {
-            rule(e, t, inset: inset, inGrid: inGrid, css: &css)
+            rule(e, t, placement: placement, grid: grid, css: &css)
         }
         // ` id="…"`, and in a fragment ` style="…"`.
         func identity(_ body: inout OutputBuffer) {
@@ -156,10 +200,10 @@ public enum TemplateHTML {
         case .group:
             body.raw("<div"); identity(&body); body.raw(">\n")
             let padding = t[.padding]?.number ?? 0
-            let grid = sizedByMembers(t)
-            for child in e.children {
-                element(child, inset: grid ? 0 : padding, inGrid: grid, depth: depth + 1, lang: lang, shape: shape,
-                        table: &t, css: &css, scratch: &scratch, body: &body)
+            let cell = sizedByMembers(t)
+            for (i, child) in e.children.enumerated() {
+                element(child, placement: cell ? .memberCell : Placement(grid, i, inset: padding), depth: depth + 1, lang: lang,
+                        shape: shape, table: &t, css: &css, scratch: &scratch, body: &body)
             }
             for _ in 0..<depth { body.raw("  ") }
             body.raw("</div>\n")
@@ -201,6 +245,17 @@ public enum TemplateHTML {
         css.raw(";overflow:hidden")
     }
 
+    /// The grid of a group with a size (`LineGrid`) in its content box; nil for a group sized
+    /// by its members, which is one cell. `t` holds the group.
+    static func groupGrid(_ e: ResolvedElement, _ t: PropertyTable) -> LineGrid? {
+        guard !sizedByMembers(t), !e.children.isEmpty else { return nil }
+        var width = t[.width]?.number, height = t[.height]?.number
+        if let size = t[.size]?.size { width = size.width; height = size.height }
+        let edge = 2 * ((t[.padding]?.number ?? 0) + max(0, t[.borderWidth]?.number ?? 0))
+        guard let width, let height else { return nil }
+        return LineGrid(members: e.children, width: width - edge, height: height - edge)
+    }
+
     /// Whether a divider's rule can be its box's top border: the box is as tall as the rule
     /// and has no background, border, padding or corner radius of its own.
     static func ruleIsTheBox(_ t: PropertyTable, height: Double?, thickness: Double) -> Bool {
@@ -215,10 +270,10 @@ public enum TemplateHTML {
     }
 
     /// A page's rule for one element: `#id{…}`, and a clamped button's `#id>span{…}`.
-    static func rule(_ e: ResolvedElement, _ t: PropertyTable, inset: Double, inGrid: Bool, css: inout OutputBuffer) {
+    static func rule(_ e: ResolvedElement, _ t: PropertyTable, placement: Placement, grid: LineGrid?, css: inout OutputBuffer) {
         CSSValues.idSelector(e.id, into: &css)
         css.byte(0x7B)
-        declarations(e, t, inset: inset, inGrid: inGrid, inline: false, into: &css)
+        declarations(e, t, placement: placement, grid: grid, inline: false, into: &css)
         css.raw("}\n")
         if e.kindID == .button, let lines = t[.maxLines]?.number {
             CSSValues.idSelector(e.id, into: &css)
@@ -228,13 +283,24 @@ public enum TemplateHTML {
         }
     }
 
-    /// One element's declarations, `;`-separated. `inline`: for its `style` attribute in a
-    /// fragment, where no shared rule sets what the page's base rules do (`FragmentRules`).
-    static func declarations(_ e: ResolvedElement, _ t: PropertyTable, inset: Double, inGrid: Bool, inline: Bool,
+    /// One element's declarations, `;`-separated. `grid`: the element's own grid, a group's
+    /// with a size. `inline`: for its `style` attribute in a fragment, where no shared rule
+    /// sets what the page's base rules do (`FragmentRules`).
+    static func declarations(_ e: ResolvedElement, _ t: PropertyTable, placement: Placement, grid: LineGrid?, inline: Bool,
                              into css: inout OutputBuffer) {
         if inline { FragmentRules.elementBase(e.kindID, into: &css) }
         let at = t[.at]?.point ?? (0, 0)
-        if inGrid {
+        var width = t[.width]?.number, height = t[.height]?.number
+        if let size = t[.size]?.size { width = size.width; height = size.height }
+        if e.kindID == .divider && height == nil { height = t[.thickness]?.number ?? 1 }
+        switch placement {
+        case .area(let area):
+            // It sits at the top of its rows, which grow with it. Its width is still written:
+            // a video or an image would otherwise take its own aspect ratio's.
+            css.raw("position:relative;align-self:start;grid-area:")
+            css.number(Double(area.row)); css.byte(0x2F); css.number(Double(area.column)); css.byte(0x2F)
+            css.number(Double(area.rowEnd)); css.byte(0x2F); css.number(Double(area.columnEnd))
+        case .memberCell:
             // A member of a group sized by its members. An absolutely placed box takes no room,
             // so members share the group's one grid cell, offset by margins from its content
             // box: the group grows to their union (negative offsets stick out; transforms
@@ -242,16 +308,16 @@ public enum TemplateHTML {
             css.raw("position:relative;grid-area:1/1;justify-self:start;align-self:start")
             css.raw(";margin-left:"); CSSValues.length(at.x, into: &css)
             css.raw(";margin-top:"); CSSValues.length(at.y, into: &css)
-        } else {
+        case .absolute(let inset):
             css.raw("position:absolute")
             css.raw(";left:"); CSSValues.length(at.x + inset, into: &css)
             css.raw(";top:"); CSSValues.length(at.y + inset, into: &css)
         }
-        var width = t[.width]?.number, height = t[.height]?.number
-        if let size = t[.size]?.size { width = size.width; height = size.height }
-        if e.kindID == .divider && height == nil { height = t[.thickness]?.number ?? 1 }
         if let width { css.raw(";width:"); CSSValues.length(width, into: &css) }
-        if let height { css.raw(";height:"); CSSValues.length(height, into: &css) }
+        // A box that holds text, or a grid whose rows grow, grows with what it holds.
+        let grows = e.kindID == .text || e.kindID == .textarea || e.kindID == .button || grid != nil
+        if let height { css.raw(grows ? ";min-height:" : ";height:"); CSSValues.length(height, into: &css) }
+        if let grid { gridTemplate(grid, into: &css) }
         if let z = t[.z]?.number, z != 0 { css.raw(";z-index:"); css.number(z.rounded()) }
         if let opacity = t[.opacity]?.number, opacity != 1 { css.raw(";opacity:"); css.number(opacity) }
         if let rotation = t[.rotation]?.number, rotation != 0 {
@@ -298,11 +364,21 @@ public enum TemplateHTML {
         if t[.visible]?.bool == false { css.raw(";display:none") }
     }
 
+    /// A font size of `px` canvas px: scaled with the canvas (`--u`), but never below three
+    /// quarters of what `px` is in the reader's default font size (`--t`, in `rem`): on a
+    /// canvas scaled down to a phone, and when the reader asks for larger text (a larger
+    /// default font size, or zoom where the canvas fits the window), text stays readable and
+    /// grows, and the boxes that hold it grow with it (`LineGrid`).
+    static func fontSize(_ px: Double, into css: inout OutputBuffer) {
+        guard px.isFinite, px > 0 else { css.byte(0x30); return }
+        css.raw("max("); css.number(px); css.raw("*var(--u),"); css.number(px); css.raw("*var(--t))")
+    }
+
     static func textRules(_ e: ResolvedElement, _ t: PropertyTable, css: inout OutputBuffer) {
         if case .font(let family, _)? = t[.font] {
             css.raw(";font-family:"); css.raw(FontFamilies.cssValue(family))
         }
-        css.raw(";font-size:"); CSSValues.length(t[.fontSize]?.number ?? 16, into: &css)
+        css.raw(";font-size:"); fontSize(t[.fontSize]?.number ?? 16, into: &css)
         let weight = Schema.cssFontWeight(t[.fontWeight]?.string ?? "regular") ?? 400
         css.raw(";font-weight:"); css.number(Double(weight))
         if t[.italic]?.bool == true { css.raw(";font-style:italic") }

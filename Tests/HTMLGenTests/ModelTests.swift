@@ -65,8 +65,10 @@ final class ModelTests: XCTestCase {
         XCTAssertEqual(h.box, ResolvedBox(x: 24, y: 35, width: nil, height: nil))
         XCTAssertEqual(b.box, ResolvedBox(x: 26.5, y: 37.5, width: nil, height: nil))
         let html = export(source)
-        XCTAssertTrue(html.contains("#g{position:absolute;left:calc(10*var(--u));top:calc(20*var(--u));width:calc(200*var(--u));height:calc(200*var(--u));border:calc(2*var(--u)) solid #000000;padding:calc(5*var(--u))}"), html)
-        XCTAssertTrue(html.contains("#g-a{position:absolute;left:calc(8*var(--u));top:calc(9*var(--u));"), html)
+        // `g` has a size: its members with one sit in its grid (`LineGrid`), whose lines are
+        // their edges in its content box (inside border and padding, as CSS grids are).
+        XCTAssertTrue(html.contains("#g{position:relative;align-self:start;grid-area:2/2/3/3;width:calc(200*var(--u));min-height:calc(200*var(--u));display:grid;align-content:start;justify-content:start;grid-template-columns:calc(3*var(--u)) calc(50*var(--u)) calc(133*var(--u));grid-template-rows:minmax(calc(4*var(--u)),auto) minmax(calc(10*var(--u)),auto) minmax(calc(172*var(--u)),auto);border:calc(2*var(--u)) solid #000000;padding:calc(5*var(--u))}"), html)
+        XCTAssertTrue(html.contains("#g-a{position:relative;align-self:start;grid-area:2/2/3/3;width:calc(50*var(--u));min-height:calc(10*var(--u));"), html)
         // `h` has no size: a grid whose members sit in its one cell, offset by margins from
         // its content box, so that it grows to hold them.
         XCTAssertTrue(html.contains("#g-h{position:absolute;left:calc(12*var(--u));top:calc(13*var(--u));padding:calc(1.5*var(--u));display:grid}"), html)

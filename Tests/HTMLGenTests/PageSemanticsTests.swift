@@ -163,7 +163,7 @@ final class PageSemanticsTests: XCTestCase {
             let source = "format 1\ntemplate t { size: 100 x 100; text a { text: \"Title\"; heading: \(level); font-size: 20 } }"
             let html = export(source)
             XCTAssertTrue(html.contains("<h\(level) id=\"a\" dir=\"auto\">Title</h\(level)>"), html)
-            XCTAssertTrue(html.contains("font-size:calc(20*var(--u));font-weight:400"), "the look is the text's own")
+            XCTAssertTrue(html.contains("font-size:max(20*var(--u),20*var(--t));font-weight:400"), "the look is the text's own")
             XCTAssertTrue(html.contains(".tdl-canvas h\(level),") || html.contains(".tdl-canvas h\(level){"), "margins reset")
             XCTAssertTrue(export(source, as: .json).contains("\"heading\": \(level)"))
         }

@@ -70,6 +70,7 @@ from selenium.webdriver.chrome.service import Service  # noqa: E402
 import fragments  # noqa: E402
 import page_semantics  # noqa: E402
 import system_modes  # noqa: E402
+import text_growth  # noqa: E402
 
 CHROMEDRIVER = "/usr/bin/chromedriver"
 CHROMIUM_CANDIDATES = ["/usr/bin/chromium", "/usr/lib/chromium/chromium"]
@@ -216,8 +217,11 @@ def remote_urls(html_text):
 # ---------------------------------------------------------------------------------------
 # The browser
 
-def start_driver(hide_scrollbars=True):
+def start_driver(hide_scrollbars=True, default_font_size=None):
     options = webdriver.ChromeOptions()
+    if default_font_size:
+        # The reader's default font size, as set in the browser's settings.
+        options.add_experimental_option("prefs", {"webkit.webprefs.default_font_size": default_font_size})
     for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                 "--force-device-scale-factor=1", "--mute-audio",
                 "--no-first-run", "--disable-extensions", "--window-size=1600,1000"]:
@@ -767,7 +771,7 @@ def text_fit_doc(seed):
     may have no CJK font, and a missing glyph is drawn at no known width."""
     r = __import__("random").Random(seed)
     out = ["format 1", "template fit {", "  size: 1200 x 4000"]
-    unsized = set()
+    unsized, heights = set(), {}
     for i in range(150):
         kind = r.choice(["text", "text", "textarea", "button"])
         words = [r.choice(FIT_WORDS) for _ in range(r.randrange(1, 14))]
@@ -789,9 +793,11 @@ def text_fit_doc(seed):
             unsized.add(f"e{i}")
         else:
             lines.append(f"    at: {x}, {y}")
-            lines.append(f"    size: {r.randrange(20, 230)} x {r.randrange(10, 125)}")
+            w, h = r.randrange(20, 230), r.randrange(10, 125)
+            lines.append(f"    size: {w} x {h}")
+            heights[f"e{i}"] = h
         out += lines + ["  }"]
-    return "\n".join(out + ["}", ""]), unsized
+    return "\n".join(out + ["}", ""]), unsized, heights
 
 
 # Per element: scroll and client sizes (content wider or taller than the box), and how far
@@ -802,8 +808,8 @@ const canvas = document.querySelector('main.tdl-canvas').getBoundingClientRect()
 const out = {};
 for (const id of arguments[0]) {
   const el = document.getElementById(id);
-  out[id] = el ? [el.scrollWidth, el.clientWidth, el.scrollHeight, el.clientHeight,
-                  el.getBoundingClientRect().right - canvas.right] : null;
+  const r = el && el.getBoundingClientRect();
+  out[id] = el ? [el.scrollWidth, el.clientWidth, el.scrollHeight, el.clientHeight, r.right - canvas.right, r.height] : null;
 }
 return out;
 """
@@ -820,7 +826,7 @@ def test_text_fit(suite, ctx):
     reported_total = overflowing_total = 0
     for round_ in range(3):
         src = os.path.join(d, f"fit{round_}.tdl")
-        doc, unsized = text_fit_doc(seed + round_)
+        doc, unsized, heights = text_fit_doc(seed + round_)
         with open(src, "w", encoding="utf-8") as f:
             f.write(doc)
         rc = run([ctx["bin"], "check", "--format", "json", src])
@@ -840,9 +846,11 @@ def test_text_fit(suite, ctx):
         ids = [f"e{i}" for i in range(150)]
         got = ctx["driver"].execute_script(OVERFLOW_JS, ids)
         # Any overflow at all (scroll sizes are whole pixels; a centred label overflows both
-        # ways, and only its lower half counts in scrollHeight).
+        # ways, and only its lower half counts in scrollHeight), or a box that grew past its
+        # designed height to hold its text (boxes with text grow: docs/LANGUAGE.md).
         overflowing = {i for i, v in got.items()
-                       if v and (v[0] > v[1] or v[2] > v[3] or (i in unsized and v[4] > 0.5))}
+                       if v and (v[0] > v[1] or v[2] > v[3] or (i in unsized and v[4] > 0.5)
+                                 or (i in heights and v[5] > heights[i] + 0.5))}
         quiet = sorted(reported - overflowing, key=lambda i: int(i[1:]))
         suite.check(f"text fit #{round_}: every TDL312 is a real overflow in Chromium ({len(reported)} reported)",
                     not quiet, f"reported but fitting: {quiet[:10]} {[got.get(i) for i in quiet[:3]]} (seed {seed + round_})")
@@ -1566,6 +1574,7 @@ def main():
         section("text that cannot fit (TDL312) in Chromium", lambda: test_text_fit(suite, ctx))
         section("system modes (forced colours, dark, print, focus) in Chromium",
                 lambda: system_modes.test_system_modes(suite, ctx))
+        section("text that follows the reader's font size in Chromium", lambda: text_growth.test_text_growth(suite, ctx))
         section("fragments in a host page in Chromium", lambda: fragments.test_fragments(suite, ctx))
         section("XSS payloads in Chromium", lambda: test_xss(suite, ctx))
         section("Nu HTML checker", lambda: test_validity(suite, ctx))
