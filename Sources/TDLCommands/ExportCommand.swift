@@ -186,7 +186,7 @@ struct ExportCommand {
                     break
                 case .failed(let file, let reason):
                     let severity = embedding == .required ? "error" : "warning"
-                    let result = embedding == .required ? "" : "; the SVG links to it instead (--no-embed says so and silences this)"
+                    let result = embedding == .required ? "" : "; the SVG links to it instead (--no-embed links without this warning)"
                     env.err("\(file): \(severity): `\(item.name)`'s image: \(reason)\(result)\n")
                     if embedding == .required { embeddingFailed = true }
                 }
