@@ -13,9 +13,6 @@ struct Rect: Hashable {
 }
 
 enum AnnotationGeometry {
-    /// Estimated advance of one character, as a fraction of the font size. SVG has no text
-    /// wrapping, so labels break lines from this estimate (a typical sans-serif average).
-    static let characterWidth = 0.5
     static let lineHeight = 1.2
     /// Inner margins of a label's box, as fractions of the font size.
     static let labelPaddingX = 0.25
@@ -90,48 +87,145 @@ enum AnnotationGeometry {
         return result
     }
 
+    /// The widths a label's text is measured with: its `font`'s kind and weight.
+    static func metrics(_ e: ResolvedElement) -> LabelMetrics {
+        guard case .font(let family, let weight)? = e[.font] else { return .sans }
+        return LabelMetrics.forFont(family, weight: weight.flatMap { Schema.cssFontWeight($0) } ?? 400)
+    }
+
     /// A label's lines and the size of its box (its `size`, or what fits the text).
     static func labelLayout(_ e: ResolvedElement) -> (lines: [String], width: Double, height: Double) {
         let fontSize = e[.fontSize]?.number ?? 16
         let text = e[.text]?.string ?? ""
         let padX = fontSize * labelPaddingX, padY = fontSize * labelPaddingY
         let size = e[.size]?.size
+        let metrics = metrics(e)
         var lines: [String] = []
         let available = size.map { max(0, $0.width - 2 * padX) }
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             guard let available else { lines.append(String(paragraph)); continue }
-            lines += wrap(String(paragraph), width: available, fontSize: fontSize)
+            lines += wrap(String(paragraph), width: available, fontSize: fontSize, metrics: metrics)
         }
         if let size { return (lines, size.width, size.height) }
-        let widest = lines.map { Double($0.unicodeScalars.count) }.max() ?? 0
-        return (lines, widest * characterWidth * fontSize + 2 * padX,
+        let widest = lines.map { metrics.width($0.unicodeScalars) }.max() ?? 0
+        return (lines, widest * fontSize + 2 * padX,
                 Double(max(lines.count, 1)) * lineHeight * fontSize + 2 * padY)
     }
 
-    /// Greedy word wrap on spaces from the estimated character width; a word longer than the
-    /// line stays whole.
-    static func wrap(_ paragraph: String, width: Double, fontSize: Double) -> [String] {
-        // Clamped before converting: a zero font size or a huge width must not trap.
-        let estimate = width / (characterWidth * fontSize)
-        let perLine = estimate.isNaN ? 1 : Int(min(max(estimate, 1), 1_000_000))
-        var lines: [String] = []
-        var current = ""
-        var currentCount = 0
-        for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
-            let count = word.unicodeScalars.count
-            if currentCount == 0 && current.isEmpty {
-                current = String(word)
-                currentCount = count
-            } else if currentCount + 1 + count <= perLine {
-                current += " " + word
-                currentCount += 1 + count
-            } else {
-                lines.append(current)
-                current = String(word)
-                currentCount = count
-            }
+    /// Greedy wrapping by measured width (`LabelMetrics`). Lines break at spaces (a run of
+    /// them is one break, dropped at the break), before and after wide characters (CJK needs
+    /// no spaces), never before a combining mark, after a joiner or before closing CJK
+    /// punctuation. A word wider than the line breaks after its last URL separator (`/`, `.`,
+    /// `-`, `?`, `&`, …) that fits, else after its last character that fits. So every line
+    /// fits `width`, except a line of one character wider than it all alone.
+    static func wrap(_ paragraph: String, width: Double, fontSize: Double, metrics: LabelMetrics = .sans) -> [String] {
+        // NaN fits nothing; a negative, NaN or infinite font size measures nothing.
+        let available = width.isNaN ? 0 : width
+        let scale = fontSize.isFinite && fontSize > 0 ? fontSize : 0
+        let scalars = Array(paragraph.unicodeScalars)
+        func advance(_ i: Int) -> Double { metrics.advance(scalars[i]) * scale }
+        func text(_ r: Range<Int>) -> String {
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: scalars[r])
+            return String(view)
         }
-        lines.append(current)
-        return lines
+
+        // Tokens: the runs between break opportunities, and whether spaces come before each.
+        var tokens: [(range: Range<Int>, spaced: Bool)] = []
+        var start: Int? = nil
+        var spaced = false
+        var previousWide = false, previousJoiner = false
+        for i in scalars.indices {
+            let v = scalars[i].value
+            if v == 0x20 {
+                if let s = start { tokens.append((s..<i, spaced)); start = nil }
+                spaced = true
+                previousWide = false; previousJoiner = false
+                continue
+            }
+            let zeroWidth = LabelMetrics.isZeroWidth(v)
+            let wide = LabelMetrics.isWide(v)
+            if let s = start, !zeroWidth, !previousJoiner, !LabelMetrics.mayNotBeginLine(v), wide || previousWide {
+                tokens.append((s..<i, spaced)); start = nil; spaced = false
+            }
+            if start == nil { start = i }
+            if !zeroWidth { previousWide = wide }
+            previousJoiner = v == 0x200D
+        }
+        if let s = start { tokens.append((s..<scalars.count, spaced)) }
+
+        var lines: [String] = []
+        var line: Range<Int>? = nil  // the current line: one range of scalars, spaces included
+        var lineWidth = 0.0
+        let spaceWidth = metrics.advance(" ") * scale
+        for token in tokens {
+            var tokenWidth = 0.0
+            for i in token.range { tokenWidth += advance(i) }
+            if let current = line {
+                let gap = token.spaced ? spaceWidth : 0
+                // (Spaces between tokens of one line are kept; a run of them measures as one.)
+                if lineWidth + gap + tokenWidth <= available {
+                    line = current.lowerBound..<token.range.upperBound
+                    lineWidth += gap + tokenWidth
+                    continue
+                }
+                lines.append(collapsedSpaces(text(current)))
+                line = nil
+            }
+            if tokenWidth <= available {
+                line = token.range; lineWidth = tokenWidth
+                continue
+            }
+            // Too wide for any line: full lines of it, the rest starts the next line.
+            var from = token.range.lowerBound
+            var width = 0.0
+            var soft: Int? = nil  // after the last separator that fits
+            var i = from
+            while i < token.range.upperBound {
+                // A cluster: a scalar with the zero-width ones after it (and what a joiner joins).
+                var end = i + 1
+                while end < token.range.upperBound,
+                      LabelMetrics.isZeroWidth(scalars[end].value) || scalars[end - 1].value == 0x200D { end += 1 }
+                var clusterWidth = 0.0
+                for j in i..<end { clusterWidth += advance(j) }
+                if width + clusterWidth > available && i > from {
+                    let cut = soft ?? i
+                    lines.append(text(from..<cut))
+                    from = cut; soft = nil
+                    width = 0
+                    for j in from..<i { width += advance(j) }
+                    // A separator cut may leave a tail that, with this cluster, still overflows.
+                    if width + clusterWidth > available && i > from {
+                        lines.append(text(from..<i))
+                        from = i; width = 0
+                    }
+                }
+                width += clusterWidth
+                if LabelMetrics.isSoftBreakAfter(scalars[end - 1].value) && width <= available && end < token.range.upperBound {
+                    soft = end
+                }
+                i = end
+            }
+            line = from..<token.range.upperBound
+            lineWidth = width
+        }
+        if let line { lines.append(collapsedSpaces(text(line))) }
+        return lines.isEmpty ? [""] : lines
+    }
+
+    /// A line with each run of spaces as one space (their width was counted once).
+    static func collapsedSpaces(_ line: String) -> String {
+        var double = false
+        var previous: UInt8 = 0
+        for b in line.utf8 { if b == 0x20 && previous == 0x20 { double = true; break }; previous = b }
+        guard double else { return line }
+        var out = String.UnicodeScalarView()
+        var previousSpace = false
+        for s in line.unicodeScalars {
+            if s == " " && previousSpace { continue }
+            previousSpace = s == " "
+            out.append(s)
+        }
+        return String(out)
     }
 }

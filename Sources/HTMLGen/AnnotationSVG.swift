@@ -2,19 +2,27 @@ import Validator
 
 /// A resolved annotation set as SVG: the overlay drawn in the image's px, either inline in an
 /// HTML `<figure>` over the `<img>`, or as a standalone SVG that draws the image itself
-/// with `<image href>`.
+/// with `<image href>` (the file's bytes as a `data:` URL when the caller embeds it).
 ///
-/// Every element is a `<g id="…">` (its resolved id) holding its shapes, painted in `z`
-/// order (source order among equal `z`). Generated ids of markers, filters and clip paths
-/// start with `tdl.`, which no element id can. Colours with alpha are written as an opaque
-/// colour plus `fill-opacity` / `stroke-opacity`, which every SVG renderer reads.
+/// Every id in the SVG starts with the set's name (`idPrefix`), so that overlays inlined in
+/// one page never share one: an element is a `<g id="SET-ID">` (its resolved id) holding its
+/// shapes, painted in `z` order (source order among equal `z`); the ids the exporter makes
+/// for markers, filters, clip paths, the image, the title and the description are
+/// `SET.tdl.…`, which no element's can be (names hold no `.`). Colours with alpha are written
+/// as an opaque colour plus `fill-opacity` / `stroke-opacity`, which every SVG renderer reads.
+///
+/// The `<svg>` is `role="img"`, named by its `<title>` (the set's title) and described by its
+/// `<desc>` (`AnnotationDescription`: the marks in source order, in words).
 ///
 /// The overlay runs in the set's direction (`lang`); a label gets the direction HTML's
 /// `dir="auto"` would give it (its first letter's, else left to right) where that differs.
 public enum AnnotationSVG {
-    /// A standalone SVG document: `<image href>` under the overlay.
-    public static func standalone(_ item: ResolvedItem) -> [UInt8] {
-        var out = OutputBuffer(capacity: 1024 + item.children.count * 256)
+    /// A standalone SVG document: `<image href>` under the overlay; `embedded`, when given,
+    /// is the image file's content, written as a `data:` URL in place of the link.
+    public static func standalone(_ item: ResolvedItem, embedded: EmbeddedImage? = nil) -> [UInt8] {
+        let prefix = idPrefix(item)
+        let image = item[.image]?.string
+        var out = OutputBuffer(capacity: 1024 + item.children.count * 256 + (embedded?.dataURL.utf8.count ?? 0))
         out.raw("<svg xmlns=\"http://www.w3.org/2000/svg\"")
         out.attribute("xml:lang", language(item))
         if item.direction == .rightToLeft { out.raw(" direction=\"rtl\"") }
@@ -23,18 +31,59 @@ public enum AnnotationSVG {
             out.attribute("height", number: size.height)
             viewBox(size, into: &out)
         }
-        out.raw(">\n<title>")
-        out.text(item.displayTitle)
-        out.raw("</title>\n")
-        let image = item[.image]?.string
+        accessibleName(prefix, into: &out)
+        out.raw(">\n")
+        titleAndDescription(item, prefix: prefix, indent: "", into: &out)
         if let image {
-            out.raw("<image"); out.attribute("href", image)
+            // The blurs draw this image again through `<use>`, so an embedded file is written once.
+            out.raw("<image"); out.attribute("id", prefix + ".tdl.image")
+            out.attribute("href", embedded?.dataURL ?? image)
             imagePlacement(item, into: &out)
             out.raw("/>\n")
         }
-        overlay(item, image: image, indent: "", into: &out)
+        overlay(item, prefix: prefix, image: image.map { _ in .use(prefix + ".tdl.image") }, indent: "", into: &out)
         out.raw("</svg>\n")
         return out.bytes
+    }
+
+    /// How a blur draws the image again: its own `<image href>` (the HTML figure, whose
+    /// image is the `<img>` outside the SVG), or `<use>` of the standalone SVG's `<image>`.
+    enum ImageSource {
+        case link(String)
+        case use(String)
+    }
+
+    /// The set's name as an XML name: ASCII letters, digits, `_` and `-` kept, any other
+    /// byte `_`, and `tdl-` before a name that does not start with a letter or `_`. Names
+    /// are identifiers, so this changes nothing for a valid document; it guards the output.
+    static func idPrefix(_ item: ResolvedItem) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(item.name.utf8.count + 4)
+        for b in item.name.utf8 {
+            let keep = (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x2D
+            bytes.append(keep ? b : 0x5F)
+        }
+        if let first = bytes.first, (first | 0x20) >= 0x61 && (first | 0x20) <= 0x7A || first == 0x5F {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return "tdl-" + String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// ` role="img" aria-labelledby="….tdl.title" aria-describedby="….tdl.desc"`.
+    static func accessibleName(_ prefix: String, into out: inout OutputBuffer) {
+        out.raw(" role=\"img\"")
+        out.attribute("aria-labelledby", prefix + ".tdl.title")
+        out.attribute("aria-describedby", prefix + ".tdl.desc")
+    }
+
+    /// `<title>` (the set's title, else its name) and `<desc>` (its marks in words).
+    static func titleAndDescription(_ item: ResolvedItem, prefix: String, indent: String, into out: inout OutputBuffer) {
+        out.raw(indent); out.raw("<title"); out.attribute("id", prefix + ".tdl.title"); out.byte(0x3E)
+        out.text(item.displayTitle)
+        out.raw("</title>\n")
+        out.raw(indent); out.raw("<desc"); out.attribute("id", prefix + ".tdl.desc"); out.byte(0x3E)
+        out.text(AnnotationDescription.text(item))
+        out.raw("</desc>\n")
     }
 
     /// An HTML page holding a `<figure>`: the `<img>` and the inline SVG overlay, in `<main>`
@@ -74,11 +123,14 @@ public enum AnnotationSVG {
             }
             body.raw(">\n")
         }
+        let prefix = idPrefix(item)
         body.raw("  <svg")
         if let size { viewBox(size, into: &body) }
+        accessibleName(prefix, into: &body)
         // (The overlay takes the page's direction, the set's.)
         body.raw(">\n")
-        overlay(item, image: image, indent: "    ", into: &body)
+        titleAndDescription(item, prefix: prefix, indent: "    ", into: &body)
+        overlay(item, prefix: prefix, image: image.map { .link($0) }, indent: "    ", into: &body)
         body.raw("  </svg>\n</figure>\n</main>\n")
         return HTMLPage.write(lang: language(item), direction: item.direction, title: item.displayTitle,
                               description: nil, css: css, body: body)
@@ -109,7 +161,7 @@ public enum AnnotationSVG {
     // MARK: Overlay
 
     /// `<defs>` (markers, blur filters and clips) and the elements, in `z` order.
-    static func overlay(_ item: ResolvedItem, image: String?, indent: String, into out: inout OutputBuffer) {
+    static func overlay(_ item: ResolvedItem, prefix: String, image: ImageSource?, indent: String, into out: inout OutputBuffer) {
         let ends = AnnotationGeometry.lineEnds(item.children)
         let ordered = item.children.enumerated().sorted { a, b in
             let za = a.element[.z]?.number ?? 0, zb = b.element[.z]?.number ?? 0
@@ -119,7 +171,7 @@ public enum AnnotationSVG {
         var shapes = OutputBuffer()
         for (index, e) in ordered {
             let box = AnnotationGeometry.box(e, lines: ends)
-            element(e, index: index, box: box, ends: ends[e.id], item: item, image: image, indent: indent,
+            element(e, index: index, box: box, ends: ends[e.id], item: item, prefix: prefix, image: image, indent: indent,
                     defs: &defs, out: &shapes)
         }
         if !defs.isEmpty {
@@ -132,9 +184,9 @@ public enum AnnotationSVG {
 
     static func element(_ e: ResolvedElement, index: Int, box: Rect,
                         ends: (from: (x: Double, y: Double), to: (x: Double, y: Double))?,
-                        item: ResolvedItem, image: String?, indent: String,
+                        item: ResolvedItem, prefix: String, image: ImageSource?, indent: String,
                         defs: inout OutputBuffer, out: inout OutputBuffer) {
-        out.raw(indent); out.raw("<g"); out.attribute("id", e.id)
+        out.raw(indent); out.raw("<g"); out.attribute("id", prefix + "-" + e.id)
         if let opacity = e[.opacity]?.number, opacity != 1 { out.attribute("opacity", number: opacity) }
         let rotation = e[.rotation]?.number ?? 0, scale = e[.scale]?.number ?? 1
         if rotation != 0 || scale != 1 {
@@ -159,13 +211,13 @@ public enum AnnotationSVG {
             paint(fill: e[.fill]?.color, stroke: e[.stroke]?.color, width: e[.strokeWidth]?.number ?? 2, into: &out)
             out.raw("/>\n")
         case .line, .arrow:
-            if let ends { line(e, index: index, ends: ends, indent: inner, defs: &defs, out: &out) }
+            if let ends { line(e, id: "\(prefix).tdl.\(index)", ends: ends, indent: inner, defs: &defs, out: &out) }
         case .label:
             label(e, box: box, setDirection: item.direction, indent: inner, into: &out)
         case .number:
             number(e, box: box, indent: inner, into: &out)
         case .blur:
-            blur(e, index: index, box: box, item: item, image: image, indent: inner, defs: &defs, out: &out)
+            blur(e, id: "\(prefix).tdl.\(index)", box: box, item: item, image: image, indent: inner, defs: &defs, out: &out)
         default:
             break
         }
@@ -232,7 +284,7 @@ public enum AnnotationSVG {
         }
     }
 
-    static func line(_ e: ResolvedElement, index: Int, ends: (from: (x: Double, y: Double), to: (x: Double, y: Double)),
+    static func line(_ e: ResolvedElement, id: String, ends: (from: (x: Double, y: Double), to: (x: Double, y: Double)),
                      indent: String, defs: inout OutputBuffer, out: inout OutputBuffer) {
         let width = e[.strokeWidth]?.number ?? 2
         let stroke = e[.stroke]?.color ?? RGBAColor(red: 255, green: 0, blue: 0)
@@ -251,8 +303,8 @@ public enum AnnotationSVG {
         }
         for (shape, name) in [(head, "head"), (tail, "tail")] {
             guard let shape else { continue }
-            defs.raw(indent); defs.raw("<marker id=\"tdl."); defs.number(Double(index)); defs.byte(0x2E); defs.raw(name)
-            defs.raw("\" viewBox=\"0 0 10 10\" markerUnits=\"userSpaceOnUse\"")
+            defs.raw(indent); defs.raw("<marker"); defs.attribute("id", id + "." + name)
+            defs.raw(" viewBox=\"0 0 10 10\" markerUnits=\"userSpaceOnUse\"")
             defs.attribute("markerWidth", number: size); defs.attribute("markerHeight", number: size)
             defs.attribute("refX", number: shape.refX); defs.raw(" refY=\"5\" orient=\"auto\" overflow=\"visible\">")
             defs.raw("<path"); defs.attribute("d", shape.path)
@@ -282,8 +334,8 @@ public enum AnnotationSVG {
         default:
             break
         }
-        if head != nil { out.raw(" marker-end=\"url(#tdl."); out.number(Double(index)); out.raw(".head)\"") }
-        if tail != nil { out.raw(" marker-start=\"url(#tdl."); out.number(Double(index)); out.raw(".tail)\"") }
+        if head != nil { out.attribute("marker-end", "url(#" + id + ".head)") }
+        if tail != nil { out.attribute("marker-start", "url(#" + id + ".tail)") }
         out.raw("/>\n")
     }
 
@@ -360,11 +412,10 @@ public enum AnnotationSVG {
 
     /// The image drawn again inside the box, blurred by an SVG filter and clipped to the box.
     /// It redacts the rendering only: the image file itself still holds the pixels.
-    static func blur(_ e: ResolvedElement, index: Int, box: Rect, item: ResolvedItem, image: String?, indent: String,
+    static func blur(_ e: ResolvedElement, id: String, box: Rect, item: ResolvedItem, image: ImageSource?, indent: String,
                      defs: inout OutputBuffer, out: inout OutputBuffer) {
         let radius = e[.radius]?.number ?? 8
         if let image {
-            let id = "tdl.\(index)"
             // The filter region reaches past the box so the blur near its edges samples the
             // real neighbouring pixels; the clip then keeps only the box.
             let margin = 3 * radius
@@ -377,10 +428,16 @@ public enum AnnotationSVG {
             defs.attribute("x", number: box.x); defs.attribute("y", number: box.y)
             defs.attribute("width", number: box.width); defs.attribute("height", number: box.height)
             defs.raw("/></clipPath>\n")
-            out.raw(indent); out.raw("<g"); out.attribute("clip-path", "url(#" + id + ".clip)"); out.raw("><image")
-            out.attribute("href", image)
-            imagePlacement(item, into: &out)
-            out.raw(" preserveAspectRatio=\"none\""); out.attribute("filter", "url(#" + id + ".blur)")
+            out.raw(indent); out.raw("<g"); out.attribute("clip-path", "url(#" + id + ".clip)")
+            switch image {
+            case .link(let href):
+                out.raw("><image"); out.attribute("href", href)
+                imagePlacement(item, into: &out)
+                out.raw(" preserveAspectRatio=\"none\"")
+            case .use(let target):
+                out.raw("><use"); out.attribute("href", "#" + target)
+            }
+            out.attribute("filter", "url(#" + id + ".blur)")
             out.raw("/></g>\n")
         }
         let fill = e[.fill]?.color, stroke = e[.stroke]?.color

@@ -22,11 +22,13 @@ public enum ExportFormat: String, Sendable, CaseIterable {
 /// The entry point that ties resolving and rendering together.
 public enum Exporter {
     /// One item in one format, or nil when the format does not apply (`svg` of a template).
-    public static func render(_ item: ResolvedItem, as format: ExportFormat) -> [UInt8]? {
+    /// `embedded` is an annotation set's image file, which a standalone SVG carries in place
+    /// of its link (the other formats link to the image).
+    public static func render(_ item: ResolvedItem, as format: ExportFormat, embedded: EmbeddedImage? = nil) -> [UInt8]? {
         switch (format, item.kind) {
         case (.html, .template): return TemplateHTML.render(item)
         case (.html, .annotations): return AnnotationSVG.figureHTML(item)
-        case (.svg, .annotations): return AnnotationSVG.standalone(item)
+        case (.svg, .annotations): return AnnotationSVG.standalone(item, embedded: embedded)
         case (.svg, .template): return nil
         case (.json, _): return ModelJSON.render([item])
         }

@@ -10,7 +10,8 @@ import Validator
 struct ExportCommand {
     static let help = """
     Usage: template-fmt export [--to html|svg|json] [--fragment [--prefix P]]
-                               [--template NAME] [--data FILE] [-o OUT] FILE
+                               [--template NAME] [--data FILE] [--embed | --no-embed]
+                               [-o OUT] FILE
 
     Exports the templates and annotation sets of one .tdl file. A template becomes a
     standalone HTML5 page; an annotation set becomes an HTML page with the image and an SVG
@@ -31,6 +32,12 @@ struct ExportCommand {
                         type differs from the parameter's default is an error. In URLs,
                         values are percent-encoded; a URL they make a script URL is an
                         error, one with another refused scheme is left out.
+      --embed           With --to svg: write the image file into the SVG (as a data: URL),
+                        so the SVG shows it where it may load nothing else (an <img>, a
+                        Markdown file). This is the default for a relative `image` whose
+                        file exists; with --embed, an image that cannot be embedded is an
+                        error. PNG, JPEG, GIF and WebP files up to 20 MiB are embedded.
+      --no-embed        With --to svg: link to the image (<image href>), as before.
       -o, --output OUT  Write to OUT instead of standard output. OUT is a folder (created
                         if needed) when it exists as one, ends with `/`, or several items
                         are exported: each item goes to NAME.html, NAME.svg or NAME.json
@@ -49,7 +56,7 @@ struct ExportCommand {
     let env: CommandEnvironment
 
     func run(_ arguments: [String]) throws -> Int32 {
-        let args = try ParsedArguments(arguments, flags: ["--help", "-h", "--fragment"],
+        let args = try ParsedArguments(arguments, flags: ["--help", "-h", "--fragment", "--embed", "--no-embed"],
                                        options: ["--to", "--template", "--data", "-o", "--output", "--prefix"])
         if args.flags.contains("--help") || args.flags.contains("-h") {
             env.out(ExportCommand.help)
@@ -69,6 +76,7 @@ struct ExportCommand {
                 throw UsageError(message: "'\(prefix)' cannot start ids: use letters, digits, - and _, starting with a letter")
             }
         }
+        let embedding = try ExportCommand.embedding(args.flags, format: format)
         if args.options["-o"] != nil && args.options["--output"] != nil {
             throw UsageError(message: "-o and --output cannot both be given")
         }
@@ -188,6 +196,7 @@ struct ExportCommand {
         }
 
         var outputs: [(name: String, bytes: [UInt8])] = []
+        var embeddingFailed = false
         for item in document.items {
             if fragment {
                 guard item.kind == .template else { continue }
@@ -198,8 +207,33 @@ struct ExportCommand {
                 outputs.append((item.name, TemplateHTML.fragment(item, prefix: prefix)))
                 continue
             }
-            guard let rendered = Exporter.render(item, as: format) else { continue }
+            var embedded: EmbeddedImage? = nil
+            if embedding != .off, item.kind == .annotations, let image = item[.image]?.string {
+                switch ImageEmbedding.load(image, document: path) {
+                case .embedded(let file):
+                    embedded = file
+                case .notLocal where embedding == .required:
+                    env.err("\(label): error: `\(item.name)`'s image `\(image)` is not a file next to the document, so --embed cannot write it into the SVG; leave out --embed to link to it\n")
+                    embeddingFailed = true
+                case .missing(let file) where embedding == .required:
+                    env.err("\(file): error: `\(item.name)`'s image: no such file, so --embed cannot write it into the SVG\n")
+                    embeddingFailed = true
+                case .notLocal, .missing:
+                    // (A missing file is check's TDL313 warning, printed above.)
+                    break
+                case .failed(let file, let reason):
+                    let severity = embedding == .required ? "error" : "warning"
+                    let result = embedding == .required ? "" : "; the SVG links to it instead (--no-embed links without this warning)"
+                    env.err("\(file): \(severity): `\(item.name)`'s image: \(reason)\(result)\n")
+                    if embedding == .required { embeddingFailed = true }
+                }
+            }
+            guard let rendered = Exporter.render(item, as: format, embedded: embedded) else { continue }
             outputs.append((item.name, rendered))
+        }
+        if embeddingFailed {
+            env.err("\(label): not exported: the image could not be embedded\n")
+            return 1
         }
         switch destination {
         case .standardOutput:
@@ -230,6 +264,21 @@ struct ExportCommand {
             }
         }
         return 0
+    }
+
+    /// Whether a standalone SVG carries its image: `required` with `--embed` (an image that
+    /// cannot be is an error), `preferred` by default for SVG (it is a warning), `off` with
+    /// `--no-embed` and for the formats that link to their image.
+    enum Embedding { case off, preferred, required }
+
+    static func embedding(_ flags: Set<String>, format: ExportFormat) throws -> Embedding {
+        let on = flags.contains("--embed"), off = flags.contains("--no-embed")
+        if on && off { throw UsageError(message: "--embed and --no-embed cannot both be given") }
+        if on && format != .svg {
+            throw UsageError(message: "--embed applies to --to svg only: an HTML page and the JSON model link to the image")
+        }
+        if off || format != .svg { return .off }
+        return on ? .required : .preferred
     }
 
     struct DataProblem: Error {

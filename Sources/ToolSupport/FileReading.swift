@@ -18,7 +18,7 @@ public enum ReadError: Error, Sendable, Equatable, CustomStringConvertible {
     case notRegularFile(path: String)
     /// A system call failed; `code` is the errno value.
     case system(path: String, code: Int32)
-    /// Larger than `DocumentLimits.maximumBytes`.
+    /// Larger than the limit it was read with (`DocumentLimits.maximumBytes` unless given).
     case tooLarge(path: String, size: Int)
 
     public var path: String {
@@ -37,12 +37,12 @@ public enum ReadError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// Reads a regular file fully.
+/// Reads a regular file fully: at most `maximumBytes` (a larger file is `tooLarge`).
 ///
 /// Checks the type with `stat` before opening, then opens with `O_NONBLOCK` and checks again
 /// with `fstat`: the path could be swapped for a FIFO between the two calls, and opening a
 /// FIFO for reading without `O_NONBLOCK` blocks until a writer appears.
-public func readFileBytes(_ path: String) throws -> [UInt8] {
+public func readFileBytes(_ path: String, maximumBytes: Int = DocumentLimits.maximumBytes) throws -> [UInt8] {
     try checkRegularFile(fileStatus(path), path: path)
 
     let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -50,11 +50,11 @@ public func readFileBytes(_ path: String) throws -> [UInt8] {
     defer { closeDescriptor(fd) }
 
     let status = try checkRegularFile(fileStatus(descriptor: fd), path: path)
-    guard status.size <= DocumentLimits.maximumBytes else { throw ReadError.tooLarge(path: path, size: status.size) }
-    let (bytes, error) = readAll(from: fd, sizeHint: status.size)
+    guard status.size <= maximumBytes else { throw ReadError.tooLarge(path: path, size: status.size) }
+    let (bytes, error) = readAll(from: fd, sizeHint: status.size, limit: maximumBytes)
     if let error { throw ReadError.system(path: path, code: error) }
     // The file may have grown since `fstat`.
-    guard bytes.count <= DocumentLimits.maximumBytes else { throw ReadError.tooLarge(path: path, size: bytes.count) }
+    guard bytes.count <= maximumBytes else { throw ReadError.tooLarge(path: path, size: bytes.count) }
     return bytes
 }
 

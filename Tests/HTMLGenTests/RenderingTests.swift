@@ -166,28 +166,30 @@ final class RenderingTests: XCTestCase {
         }
         """
         let svg = export(source, as: .svg)
-        XCTAssertTrue(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" xml:lang=\"en\" width=\"400\" height=\"300\" viewBox=\"0 0 400 300\">\n<title>Shot</title>\n"), svg)
-        XCTAssertTrue(svg.contains("<image href=\"s.png\" x=\"0\" y=\"0\" width=\"400\" height=\"300\"/>"))
+        XCTAssertTrue(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" xml:lang=\"en\" width=\"400\" height=\"300\" viewBox=\"0 0 400 300\" role=\"img\" aria-labelledby=\"shot.tdl.title\" aria-describedby=\"shot.tdl.desc\">\n<title id=\"shot.tdl.title\">Shot</title>\n<desc id=\"shot.tdl.desc\">"), svg)
+        XCTAssertTrue(svg.contains("<image id=\"shot.tdl.image\" href=\"s.png\" x=\"0\" y=\"0\" width=\"400\" height=\"300\"/>"), svg)
         // z order: the highlight (z -1) is painted first.
-        let order = ["id=\"h\"", "id=\"box\"", "id=\"a\"", "id=\"l\"", "id=\"b\"", "id=\"t\"", "id=\"e\""].map { svg.range(of: $0)!.lowerBound }
+        let order = ["h", "box", "a", "l", "b", "t", "e"].compactMap { svg.range(of: "id=\"shot-\($0)\"")?.lowerBound }
+        XCTAssertEqual(order.count, 7, svg)
         XCTAssertEqual(order, order.sorted())
         XCTAssertTrue(svg.contains("fill=\"#FFFF00\" fill-opacity=\"0.502\""), "translucent colours are split")
         // The arrow ends on the box's left edge (x = 100), pulled back by the open head's inset.
         XCTAssertTrue(svg.contains("<line x1=\"0\" y1=\"125\" x2=\"98.8\" y2=\"125\""), svg)
-        XCTAssertTrue(svg.contains("stroke-linecap=\"round\" stroke-dasharray=\"0 4\" marker-end=\"url(#tdl.1.head)\" marker-start=\"url(#tdl.1.tail)\""), svg)
-        XCTAssertTrue(svg.contains("<marker id=\"tdl.1.head\" viewBox=\"0 0 10 10\" markerUnits=\"userSpaceOnUse\" markerWidth=\"12\" markerHeight=\"12\" refX=\"8\""), svg)
-        XCTAssertTrue(svg.contains("<marker id=\"tdl.1.tail\"") && svg.contains("d=\"M5 0V10\""), "bar tail")
+        XCTAssertTrue(svg.contains("stroke-linecap=\"round\" stroke-dasharray=\"0 4\" marker-end=\"url(#shot.tdl.1.head)\" marker-start=\"url(#shot.tdl.1.tail)\""), svg)
+        XCTAssertTrue(svg.contains("<marker id=\"shot.tdl.1.head\" viewBox=\"0 0 10 10\" markerUnits=\"userSpaceOnUse\" markerWidth=\"12\" markerHeight=\"12\" refX=\"8\""), svg)
+        XCTAssertTrue(svg.contains("<marker id=\"shot.tdl.1.tail\"") && svg.contains("d=\"M5 0V10\""), "bar tail")
         XCTAssertTrue(svg.contains("d=\"M10 0L0 5L10 10Z\""), "a filled tail points away from the line")
         XCTAssertTrue(svg.contains("d=\"M1 1H9V9H1Z\""), "square head")
-        XCTAssertTrue(svg.contains("<filter id=\"tdl.4.blur\" filterUnits=\"userSpaceOnUse\" x=\"-2\" y=\"-2\" width=\"44\" height=\"44\"><feGaussianBlur stdDeviation=\"4\"/></filter>"), svg)
-        XCTAssertTrue(svg.contains("<g clip-path=\"url(#tdl.4.clip)\"><image href=\"s.png\""))
-        XCTAssertTrue(svg.contains("<g id=\"t\" transform=\"translate(250 230) rotate(10) translate(-250 -230)\">"), svg)
+        XCTAssertTrue(svg.contains("<filter id=\"shot.tdl.4.blur\" filterUnits=\"userSpaceOnUse\" x=\"-2\" y=\"-2\" width=\"44\" height=\"44\"><feGaussianBlur stdDeviation=\"4\"/></filter>"), svg)
+        XCTAssertTrue(svg.contains("<g clip-path=\"url(#shot.tdl.4.clip)\"><use href=\"#shot.tdl.image\" filter=\"url(#shot.tdl.4.blur)\"/></g>"), svg)
+        XCTAssertTrue(export(source).contains("<g clip-path=\"url(#shot.tdl.4.clip)\"><image href=\"s.png\""), "the figure's SVG has no image of its own to use")
+        XCTAssertTrue(svg.contains("<g id=\"shot-t\" transform=\"translate(250 230) rotate(10) translate(-250 -230)\">"), svg)
         XCTAssertTrue(svg.contains("text-anchor=\"middle\""))
         XCTAssertTrue(svg.contains("<tspan x=\"250\""))
-        XCTAssertTrue(svg.contains("<g id=\"e\" transform=\"translate(20 10) scale(2) translate(-20 -10)\" display=\"none\">"), svg)
+        XCTAssertTrue(svg.contains("<g id=\"shot-e\" transform=\"translate(20 10) scale(2) translate(-20 -10)\" display=\"none\">"), svg)
         XCTAssertTrue(svg.hasSuffix("</svg>\n"))
         let html = export(source)
-        XCTAssertTrue(html.contains("<figure class=\"tdl-figure\">\n  <img src=\"s.png\" alt=\"Shot\" width=\"400\" height=\"300\">\n  <svg viewBox=\"0 0 400 300\">\n"), html)
+        XCTAssertTrue(html.contains("<figure class=\"tdl-figure\">\n  <img src=\"s.png\" alt=\"Shot\" width=\"400\" height=\"300\">\n  <svg viewBox=\"0 0 400 300\" role=\"img\" aria-labelledby=\"shot.tdl.title\" aria-describedby=\"shot.tdl.desc\">\n    <title id=\"shot.tdl.title\">Shot</title>\n"), html)
         XCTAssertTrue(html.contains(".tdl-figure{position:relative;margin:0 auto;max-width:400px}"), html)
         XCTAssertTrue(html.contains(".tdl-figure::before{content:\"\";display:block;padding-top:75%}"), "the figure keeps the declared shape")
         XCTAssertTrue(html.contains(".tdl-figure>img{position:absolute;left:0;top:0;display:block;width:100%;height:100%;object-fit:fill}"), "the image fills it")
@@ -200,7 +202,8 @@ final class RenderingTests: XCTestCase {
         """).items[0].children
         let fit = AnnotationGeometry.labelLayout(e[0])
         XCTAssertEqual(fit.lines, ["one", "two three"])
-        XCTAssertEqual(fit.width, 9 * 5 + 5)
+        // "two three" in Helvetica's widths at 10 px, plus 2.5 px of padding each side.
+        XCTAssertEqual(fit.width, Double(278 + 722 + 556 + 278 + 278 + 556 + 333 + 556 + 556) / 100 + 5, accuracy: 1e-9)
         XCTAssertEqual(fit.height, 2 * 12 + 5)
         XCTAssertEqual(AnnotationGeometry.labelLayout(e[1]).lines, ["aaa bbb", "ccc ddd"])
     }

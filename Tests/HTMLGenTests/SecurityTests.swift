@@ -82,7 +82,11 @@ final class SecurityTests: XCTestCase {
             XCTAssertTrue(out.contains(Self.escapedText + "</tspan>"), out)
             XCTAssertTrue(out.contains("href=\"\(Self.urlAttribute("shots/", ".png"))\""), out)
         }
-        XCTAssertTrue(export(source, as: .svg).contains("<title>\(Self.escapedText)</title>"))
+        for format in [ExportFormat.html, .svg] {
+            let out = export(source, as: format)
+            XCTAssertTrue(out.contains("<title id=\"s.tdl.title\">\(Self.escapedText)</title>"), out)
+            XCTAssertTrue(out.contains(": \(Self.escapedText). Blurred area b"), "the description's label text: \(out)")
+        }
         XCTAssertTrue(export(source).contains("alt=\"\(Self.escapedAttribute)\""))
     }
 

@@ -43,7 +43,7 @@ final class ExportCommandTests: XCTestCase {
         let json = runTool(["export", "--to", "json", examplesFolder + "/pricing-card.tdl"])
         XCTAssertEqual(json.status, 0, json.err)
         XCTAssertEqual(json.outBytes, golden("pricing-card.json"))
-        let svg = runTool(["export", "--to=svg", examplesFolder + "/annotated-screenshot.tdl"])
+        let svg = runTool(["export", "--to=svg", "--no-embed", examplesFolder + "/annotated-screenshot.tdl"])
         XCTAssertEqual(svg.status, 0, svg.err)
         XCTAssertEqual(svg.outBytes, golden("annotated-screenshot.svg"))
     }
@@ -96,7 +96,7 @@ final class ExportCommandTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.err)
         XCTAssertEqual(r.out, "")
         XCTAssertTrue(dir.read("out/first.html").contains("<p id=\"hello\" dir=\"auto\">Hello you</p>"))
-        XCTAssertTrue(dir.read("out/second.html").contains("<svg viewBox=\"0 0 100 100\">"))
+        XCTAssertTrue(dir.read("out/second.html").contains("<svg viewBox=\"0 0 100 100\" role=\"img\""))
 
         let json = runTool(["export", "--to", "json", "--output", dir.path + "/json/", path])
         XCTAssertEqual(json.status, 0, json.err)

@@ -435,7 +435,7 @@ def labels_in_chromium(suite, ctx, folder):
             suite.check(f"rtl labels {lang} ({fmt}): every label drawn", len(got) == len(texts), f"{len(got)} of {len(texts)}")
             wrong_direction, wrong_side = [], []
             for g in got:
-                i = int(g["id"][1:])
+                i = int(g["id"].split("-", 1)[1][1:])  # `labels-l7`: the set's name, then the label's
                 text, align = texts[i]
                 if g["svg"] != g["html"]:
                     wrong_direction.append(f"{text!r}: svg {g['svg']}, dir=auto {g['html']}")

@@ -17,6 +17,10 @@
 1b. Narrow windows, scrollbars showing: no page scrolls sideways; the canvas fits the client
    width and keeps its aspect ratio. Right to left: pages and labels in Arabic, Hebrew and
    English, each element's direction and side compared with Chromium's own layout.
+1c. The standalone SVG (standalone_svg.py): shown through <img>, where it may load nothing,
+   it shows the embedded screenshot's pixels (a --no-embed export, the control, does not);
+   overlays inlined in one page share no id and resolve every reference inside their own
+   <svg>; axe-core finds nothing on that page or on the figure page.
 2. XSS: well over a hundred payloads, each injected into every string and URL property of
    a template and of an annotation set, exported with the CLI. Every page produced is
    checked statically (no <script, no on* attribute, no URL with a scheme other than
@@ -69,6 +73,7 @@ from selenium.webdriver.chrome.service import Service  # noqa: E402
 
 import fragments  # noqa: E402
 import page_semantics  # noqa: E402
+import standalone_svg  # noqa: E402
 import system_modes  # noqa: E402
 import text_growth  # noqa: E402
 
@@ -578,6 +583,11 @@ def check_template_page(suite, driver, stem, item, page, text, shots):
 SHAPES_WITH_BOX = {"rect", "ellipse", "highlight"}
 
 
+def svg_id(item, child):
+    """The id of an annotation element in the SVG: SET-ID (the JSON model's id is ID)."""
+    return f"{item['name']}-{child['id']}"
+
+
 def check_annotation_page(suite, driver, stem, item, page, text, shots):
     label = f"{stem}/{item['name']}"
     size = canvas_size(item)
@@ -587,7 +597,8 @@ def check_annotation_page(suite, driver, stem, item, page, text, shots):
     fit_window(driver, W, H)
     driver.get(file_url(page))
     children = item.get("children", [])
-    ids = [c["id"] for c in children]
+    # In the SVG an element's id starts with its set's name, so inlined overlays never share one.
+    ids = [svg_id(item, c) for c in children]
     got = driver.execute_script(SVG_JS, ids)
     if not suite.check(f"{label}: <svg> overlay present", got is not None, ""):
         return
@@ -599,13 +610,13 @@ def check_annotation_page(suite, driver, stem, item, page, text, shots):
                     f"svg {got['svgRect']} vs img {got['imgRect']}")
         suite.check(f"{label}: screenshot image loaded", bool(got["imgLoaded"]), "")
     for c in children:
-        el = got["elements"].get(c["id"])
-        where = f"{label}#{c['id']}"
+        el = got["elements"].get(svg_id(item, c))
+        where = f"{label}#{svg_id(item, c)}"
         if not suite.check(f"{where}: element present in the overlay, id unique",
                            el is not None and el["count"] == 1, f"{el}"):
             continue
         if c.get("name") is not None:
-            suite.check(f"{where}: id is the element's name", c["id"] == c["name"], "")
+            suite.check(f"{where}: id is the set's name and the element's", svg_id(item, c) == f"{item['name']}-{c['name']}", "")
         p = c.get("properties", {})
         at, sz = p.get("at", {"x": 0, "y": 0}), p.get("size")
         if p.get("rotation", 0) or p.get("scale", 1) != 1 or not p.get("visible", True):
@@ -647,7 +658,7 @@ def check_annotation_svg(suite, driver, binary, stem, item, src, out, shots):
     W, H = canvas_size(item)
     fit_window(driver, W, H)
     driver.get(file_url(path))
-    got = driver.execute_script(SVG_JS, [c["id"] for c in item.get("children", [])])
+    got = driver.execute_script(SVG_JS, [svg_id(item, c) for c in item.get("children", [])])
     if not suite.check(f"{label}: root <svg>", got is not None, ""):
         return
     suite.check(f"{label}: viewBox is 0 0 {W} {H}",
@@ -1576,6 +1587,7 @@ def main():
                 lambda: system_modes.test_system_modes(suite, ctx))
         section("text that follows the reader's font size in Chromium", lambda: text_growth.test_text_growth(suite, ctx))
         section("fragments in a host page in Chromium", lambda: fragments.test_fragments(suite, ctx))
+        section("standalone SVG in Chromium", lambda: standalone_svg.test_standalone_svg(suite, ctx))
         section("XSS payloads in Chromium", lambda: test_xss(suite, ctx))
         section("Nu HTML checker", lambda: test_validity(suite, ctx))
     except SystemExit:
