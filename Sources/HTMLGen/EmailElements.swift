@@ -116,9 +116,11 @@ extension EmailWriter {
         s.raw("margin:0;width:"); px(width, into: &s)
         s.raw(";height:"); px(max(0, height), into: &s)
         let padding = max(0, e[.padding]?.number ?? 0)
-        if padding > 0 || extraTop > 0 {
+        if extraTop > 0 {
             s.raw(";padding:"); px(padding + extraTop, into: &s)
             s.byte(0x20); px(padding, into: &s); s.byte(0x20); px(padding, into: &s); s.byte(0x20); px(padding, into: &s)
+        } else if padding > 0 {
+            s.raw(";padding:"); px(padding, into: &s)
         } else {
             s.raw(";padding:0")
         }

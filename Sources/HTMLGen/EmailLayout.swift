@@ -117,15 +117,26 @@ enum EmailLayout {
     }
 
     /// The overlapping pairs among members no cut separates (sorted by left, each compared
-    /// with those that start before it ends: only this refusal path compares pairs), or the
-    /// whole set as interlocked when no two overlap.
+    /// with those that start before it ends; only this refusal path compares pairs), or the
+    /// whole set as interlocked when no two overlap. At most `reportedPairs` pairs, and at
+    /// most `comparisons` comparisons, so a set of thousands drawn over one another costs
+    /// no more than a small one.
+    static let reportedPairs = 10
+    static let comparisons = 1_000_000
+
     private static func stuck(_ members: [Int], _ boxes: [EmailRect]) -> [Problem] {
         let byLeft = members.sorted { (boxes[$0].left, $0) < (boxes[$1].left, $1) }
         var pairs: [Problem] = []
-        for (n, i) in byLeft.enumerated() {
+        var budget = comparisons
+        search: for (n, i) in byLeft.enumerated() {
             for j in byLeft[(n + 1)...] {
                 if boxes[j].left >= boxes[i].right { break }
-                if boxes[i].overlaps(boxes[j]) { pairs.append(.overlap(min(i, j), max(i, j))) }
+                budget -= 1
+                if budget < 0 { break search }
+                if boxes[i].overlaps(boxes[j]) {
+                    pairs.append(.overlap(min(i, j), max(i, j)))
+                    if pairs.count == reportedPairs { break search }
+                }
             }
         }
         return pairs.isEmpty ? [.interlocked(members.sorted())] : pairs

@@ -29,6 +29,12 @@ struct EmailWriter {
     /// `kind \`name\``, for messages: the name as written (the id, unique, for an unnamed one).
     static func describe(_ e: ResolvedElement) -> String { "\(e.kind) `\(e.name ?? e.id)`" }
 
+    /// The first few elements, described, and how many more.
+    static func list(_ elements: [ResolvedElement]) -> String {
+        let named = elements.prefix(6).map(describe).joined(separator: ", ")
+        return elements.count > 6 ? named + " and \(elements.count - 6) more" : named
+    }
+
     static func describe(_ r: EmailRect) -> String { "at \(r.left), \(r.top), \(r.width) x \(r.height)" }
 
     /// The shown members of a container whose content box starts at `originX`, `originY` on
@@ -76,10 +82,10 @@ struct EmailWriter {
         case .overlap(let a, let b):
             refuse(.emailOverlap, "template `\(template)`: \(EmailWriter.describe(shown[a])) (\(EmailWriter.describe(rects[a]))) and \(EmailWriter.describe(shown[b])) (\(EmailWriter.describe(rects[b]))) overlap in \(owner): an email lays elements out in table cells, which cannot be drawn over one another; move or resize one of them")
         case .interlocked(let members):
-            let names = members.map { EmailWriter.describe(shown[$0]) }.joined(separator: ", ")
+            let names = EmailWriter.list(members.map { shown[$0] })
             refuse(.emailOverlap, "template `\(template)`: \(names) interlock in \(owner): no row or column separates them, so an email's table cells cannot place them; line them up in rows or columns")
         case .tooDeep(let members):
-            let names = members.map { EmailWriter.describe(shown[$0]) }.joined(separator: ", ")
+            let names = EmailWriter.list(members.map { shown[$0] })
             refuse(.emailOverlap, "template `\(template)`: \(names) in \(owner) need rows and columns nested more than \(EmailLayout.maximumDepth) deep, which email clients do not show; line them up in simpler rows")
         }
     }

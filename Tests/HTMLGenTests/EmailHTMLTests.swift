@@ -105,6 +105,20 @@ final class EmailHTMLTests: XCTestCase {
         XCTAssertGreaterThan(refused, 80)
     }
 
+    /// Four boxes around an empty square, none over another: no row or column separates them.
+    func testAPinwheelIsRefusedAsInterlocked() {
+        var source = "format 1\ntemplate t {\n  size: 200 x 200\n"
+        for (name, box) in [("a", "0, 0\n    size: 60 x 20"), ("b", "60, 0\n    size: 20 x 60"),
+                            ("c", "20, 60\n    size: 60 x 20"), ("d", "0, 20\n    size: 20 x 60")] {
+            source += "  text \(name) {\n    text: \"X\"\n    at: \(box)\n  }\n"
+        }
+        let (html, issues, _) = Self.email(source + "}\n")
+        XCTAssertNil(html)
+        XCTAssertEqual(issues.map(\.kind), [.emailOverlap])
+        let message = issues.first?.message ?? ""
+        XCTAssertTrue(message.contains("text `a`, text `b`, text `c`, text `d` interlock"), message)
+    }
+
     func testAVideoIsRefusedWithTheReason() {
         let (html, issues, _) = Self.email("""
         format 1
