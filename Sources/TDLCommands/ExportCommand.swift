@@ -34,7 +34,8 @@ struct ExportCommand {
       -o, --output OUT  Write to OUT instead of standard output. OUT is a folder (created
                         if needed) when it exists as one, ends with `/`, or several items
                         are exported: each item goes to NAME.html, NAME.svg,
-                        NAME.email.html or NAME.json there. Otherwise OUT is the file for the one exported item.
+                        NAME.email.html or NAME.json there. Otherwise OUT is the
+                        file for the one exported item.
       -h, --help        Show this help.
 
     Without -o the document must hold one item (or --template must name one), which is

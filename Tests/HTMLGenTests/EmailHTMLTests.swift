@@ -206,6 +206,59 @@ final class EmailHTMLTests: XCTestCase {
         XCTAssertTrue(text.contains("background-color:#0060DF;overflow:hidden;font-family:&quot;Georgia&quot;,serif"), text)
     }
 
+    /// Text escaped, refused URLs left out, font names only when safe: as on the page.
+    func testHostileTextAndURLsStayInert() {
+        for payload in ["\\\"><script>alert(1)</script>", "' onmouseover='alert(1)", "</td></tr></table><img src=x onerror=alert(1)>"] {
+            let (html, _, _) = Self.email("""
+            format 1
+            template t {
+              size: 600 x 200
+              description: "\(payload)"
+              text a {
+                text: "\(payload)"
+                font: "Inter; background:url(x)"
+                size: 200 x 40
+              }
+              button b {
+                label: "\(payload)"
+                action: "javascript:alert(1)"
+                at: 0, 50
+                size: 100 x 40
+              }
+              image i {
+                src: "javascript:alert(1)"
+                alt: "\(payload)"
+                at: 0, 100
+                size: 40 x 40
+              }
+            }
+            """)
+            let text = (html ?? "<script").lowercased()
+            for bad in ["<script", "<img src=x", "javascript:", "url("] {
+                XCTAssertFalse(text.contains(bad), "\(payload): \(bad)")
+            }
+            // Every attribute of every tag (quoted values taken out) is one the writer uses.
+            let allowed: Set<String> = ["lang", "charset", "http-equiv", "content", "name", "style", "role", "width", "height",
+                                        "cellpadding", "cellspacing", "border", "align", "valign", "bgcolor", "dir", "id",
+                                        "href", "src", "alt", "aria-label"]
+            let tags = try! NSRegularExpression(pattern: "<[a-z][^>]*>")
+            let quoted = try! NSRegularExpression(pattern: "\"[^\"]*\"")
+            let names = try! NSRegularExpression(pattern: "\\s([a-z-]+)")
+            let ns = text as NSString
+            var checked = 0
+            for tag in tags.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
+                let bare = quoted.stringByReplacingMatches(in: ns.substring(with: tag.range), range: NSRange(location: 0, length: tag.range.length), withTemplate: "")
+                let b = bare as NSString
+                for m in names.matches(in: bare, range: NSRange(location: 0, length: b.length)) {
+                    let name = b.substring(with: m.range(at: 1))
+                    XCTAssertTrue(allowed.contains(name), "\(payload): attribute `\(name)` in \(bare)")
+                    checked += 1
+                }
+            }
+            XCTAssertGreaterThan(checked, 50, payload)
+        }
+    }
+
     func testAnnotationSetsAreNotEmails() {
         let document = resolve("format 1\nannotations a {\n  image: \"shot.png\"\n  size: 100 x 100\n}\n")
         guard let item = document.items.first else { return XCTFail("no item") }
