@@ -1,5 +1,5 @@
 // Fuzz target `export`: every template and annotation set of any document renders to HTML
-// (and SVG) without a `<script`, without an `on…` event attribute, and with no URL whose
+// (and SVG, and email) without a `<script`, without an `on…` event attribute, and with no URL whose
 // scheme is other than http, https or mailto, in attributes or CSS `url(…)`. The CLI and the
 // preview export only documents without errors, but HTMLGen promises this without
 // validation (`SecurityTests.testDisallowedURLsAreDroppedWithoutValidation`), so the target
@@ -16,7 +16,7 @@ public func fuzzExport(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let document = ResolvedDocument.resolve(tree, path: "/fuzz/input.tdl")
     for (name, kind) in items {
         guard let item = document.item(named: name) else { continue }
-        for format in [ExportFormat.html, .svg] where format.supports(kind) {
+        for format in [ExportFormat.html, .svg, .email] where format.supports(kind) {
             guard let output = Exporter.render(item, as: format) else { continue }
             if let problem = unsafeMarkup(in: output) { fuzzFailure("export", "\(format) of \(name): \(problem)", input) }
         }

@@ -10,27 +10,45 @@ public enum ExportFormat: String, Sendable, CaseIterable {
     case svg
     /// The resolved model (`ModelJSON`).
     case json
+    /// An HTML email: table layout, inline styles (templates only; `EmailHTML`).
+    case email
 
-    public var fileExtension: String { rawValue }
+    /// `email.html` for emails, so that a folder can hold a template's page and its email.
+    public var fileExtension: String { self == .email ? "email.html" : rawValue }
 
     /// Whether items of this kind can be written in this format.
     public func supports(_ kind: ResolvedItem.Kind) -> Bool {
-        self != .svg || kind == .annotations
+        switch self {
+        case .svg: return kind == .annotations
+        case .email: return kind == .template
+        case .html, .json: return true
+        }
     }
 }
 
 /// The entry point that ties resolving and rendering together.
 public enum Exporter {
-    /// One item in one format, or nil when the format does not apply (`svg` of a template).
-    /// `embedded` is an annotation set's image file, which a standalone SVG carries in place
-    /// of its link (the other formats link to the image).
+    /// One item in one format, or nil when the format does not apply (`svg` of a template)
+    /// or the item cannot be shown in it (an email of a template with a video). `embedded`
+    /// is an annotation set's image file, which a standalone SVG carries in place of its link
+    /// (the other formats link to the image).
     public static func render(_ item: ResolvedItem, as format: ExportFormat, embedded: EmbeddedImage? = nil) -> [UInt8]? {
+        renderReporting(item, as: format, embedded: embedded).output
+    }
+
+    /// One item in one format, with what the format could not show: an email's refusals
+    /// (errors, and no output) and approximations (warnings). Other formats show everything.
+    public static func renderReporting(_ item: ResolvedItem, as format: ExportFormat,
+                                       embedded: EmbeddedImage? = nil) -> (output: [UInt8]?, issues: [ExportIssue]) {
         switch (format, item.kind) {
-        case (.html, .template): return TemplateHTML.render(item)
-        case (.html, .annotations): return AnnotationSVG.figureHTML(item)
-        case (.svg, .annotations): return AnnotationSVG.standalone(item, embedded: embedded)
-        case (.svg, .template): return nil
-        case (.json, _): return ModelJSON.render([item])
+        case (.html, .template): return (TemplateHTML.render(item), [])
+        case (.html, .annotations): return (AnnotationSVG.figureHTML(item), [])
+        case (.svg, .annotations): return (AnnotationSVG.standalone(item, embedded: embedded), [])
+        case (.svg, .template), (.email, .annotations): return (nil, [])
+        case (.json, _): return (ModelJSON.render([item]), [])
+        case (.email, .template):
+            let email = EmailHTML.render(item)
+            return (email.html, email.issues)
         }
     }
 

@@ -40,7 +40,7 @@ public enum ParamValue: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Something the exporter noticed that is not a diagnostic of the document: problems with
-/// the caller's parameter data, and URLs it refused to emit. Reported as values; nothing throws.
+/// the caller's parameter data, URLs it refused to emit, and what an email cannot show. Reported as values; nothing throws.
 public struct ExportIssue: Sendable, Hashable, CustomStringConvertible {
     public enum Severity: String, Sendable, Hashable {
         case warning, error
@@ -58,6 +58,15 @@ public struct ExportIssue: Sendable, Hashable, CustomStringConvertible {
         /// is left out, and a `javascript:`, `vbscript:` or `data:` URL is an error (as the
         /// validator makes it one when the defaults do that), any other scheme a warning.
         case refusedURLFromData
+        /// `--to email`: members drawn over one another (or interlocked), which email's table
+        /// cells cannot show (an error: nothing is written).
+        case emailOverlap
+        /// `--to email`: something email cannot show at all: a video, a box outside its
+        /// container, a member without a fixed size (an error: nothing is written).
+        case emailUnsupported
+        /// `--to email`: something shown approximately: rotation and opacity dropped, a canvas
+        /// wider than email's 600 px (a warning).
+        case emailApproximation
     }
 
     public let severity: Severity

@@ -6,20 +6,26 @@ import ToolSupport
 import Validator
 
 /// `template-fmt export`: a template to a standalone HTML page, an annotation set to an HTML
-/// figure or a standalone SVG, or either to the resolved JSON model.
+/// figure or a standalone SVG, a template to an HTML email, or either to the resolved JSON model.
 struct ExportCommand {
     static let help = """
-    Usage: template-fmt export [--to html|svg|json] [--fragment [--prefix P]]
+    Usage: template-fmt export [--to html|svg|email|json] [--fragment [--prefix P]]
                                [--template NAME] [--data FILE] [--embed | --no-embed]
                                [-o OUT] FILE
 
     Exports the templates and annotation sets of one .tdl file. A template becomes a
     standalone HTML5 page; an annotation set becomes an HTML page with the image and an SVG
-    overlay, or with --to svg a standalone SVG. --to json writes the resolved model (styles,
-    defaults and parameters applied), for other programs. `-` reads standard input.
+    overlay, or with --to svg a standalone SVG. --to email writes a template as an HTML
+    email: nested tables and inline styles, as email clients show them. --to json writes
+    the resolved model (styles, defaults and parameters applied), for other programs. `-`
+    reads standard input.
 
     Options:
-      --to FORMAT       html (default), svg (annotation sets only) or json.
+      --to FORMAT       html (default), svg (annotation sets only), email (templates
+                        only) or json. An email refuses what email clients cannot show
+                        (a video, elements drawn over one another, a box outside its
+                        container): the message names the element, and nothing is
+                        written. Rotation and opacity are dropped, with a warning.
       --fragment        With html, a template as one <div> to paste into another page
                         instead of a page of its own: no <style> block or global rule
                         (each element carries its own style attribute), every id
@@ -40,16 +46,17 @@ struct ExportCommand {
       --no-embed        With --to svg: link to the image (<image href>), as before.
       -o, --output OUT  Write to OUT instead of standard output. OUT is a folder (created
                         if needed) when it exists as one, ends with `/`, or several items
-                        are exported: each item goes to NAME.html, NAME.svg or NAME.json
-                        there. Otherwise OUT is the file for the one exported item.
+                        are exported: each item goes to NAME.html, NAME.svg,
+                        NAME.email.html or NAME.json there. Otherwise OUT is the
+                        file for the one exported item.
       -h, --help        Show this help.
 
     Without -o the document must hold one item (or --template must name one), which is
     written to standard output. A document with errors is not exported: its diagnostics are
     printed as `check` prints them. Files are written atomically.
 
-    Exit status: 0 exported; 1 errors in the document or in the data; 2 usage error,
-    unreadable or unwritable file.
+    Exit status: 0 exported; 1 errors in the document or in the data, or an email that
+    cannot show the template; 2 usage error, unreadable or unwritable file.
 
     """
 
@@ -64,7 +71,7 @@ struct ExportCommand {
         }
         let formatName = args.options["--to"] ?? "html"
         guard let format = ExportFormat(rawValue: formatName) else {
-            throw UsageError(message: "unknown export format '\(formatName)'; expected html, svg or json")
+            throw UsageError(message: "unknown export format '\(formatName)'; expected html, svg, email or json")
         }
         let fragment = args.flags.contains("--fragment")
         if fragment && format != .html {
@@ -129,7 +136,9 @@ struct ExportCommand {
                                  + (names.isEmpty ? "" : "; it has \(names)"))
             }
             guard format.supports(found.kind) else {
-                throw UsageError(message: "`\(wanted)` is a template; --to svg exports annotation sets only (use --to html)")
+                throw UsageError(message: format == .email
+                                 ? "`\(wanted)` is an annotation set; --to email exports templates only (use --to html or --to svg)"
+                                 : "`\(wanted)` is a template; --to svg exports annotation sets only (use --to html)")
             }
             selected = [wanted]
         } else {
@@ -147,7 +156,8 @@ struct ExportCommand {
             }
         }
         if selected.isEmpty {
-            let what = format == .svg ? "no annotation set to export as SVG" : "no template or annotation set to export"
+            let what = format == .svg ? "no annotation set to export as SVG"
+                : format == .email ? "no template to export as email" : "no template or annotation set to export"
             throw UsageError(message: "\(label) has \(what)")
         }
 
@@ -195,8 +205,10 @@ struct ExportCommand {
             return 1
         }
 
+        // Every item is rendered before anything is written, so a refusal (an email that
+        // cannot show its template) writes no file at all.
         var outputs: [(name: String, bytes: [UInt8])] = []
-        var embeddingFailed = false
+        var embeddingFailed = false, refused = false
         for item in document.items {
             if fragment {
                 guard item.kind == .template else { continue }
@@ -228,8 +240,15 @@ struct ExportCommand {
                     if embedding == .required { embeddingFailed = true }
                 }
             }
-            guard let rendered = Exporter.render(item, as: format, embedded: embedded) else { continue }
-            outputs.append((item.name, rendered))
+            let rendered = Exporter.renderReporting(item, as: format, embedded: embedded)
+            for issue in rendered.issues { env.err("\(label): \(issue.severity.rawValue): \(issue.message)\n") }
+            if rendered.issues.contains(where: { $0.severity == .error }) { refused = true }
+            guard let bytes = rendered.output else { continue }
+            outputs.append((item.name, bytes))
+        }
+        if refused {
+            env.err("\(label): not exported: an email cannot show what the errors above name\n")
+            return 1
         }
         if embeddingFailed {
             env.err("\(label): not exported: the image could not be embedded\n")

@@ -6,7 +6,7 @@ import Validator
 import XCTest
 
 /// Every example exported in every format it supports, compared byte for byte with
-/// Tests/HTMLGenTests/Golden. Regenerate with `UPDATE_GOLDEN=1 swift test --filter HTMLGenTests`.
+/// Tests/HTMLGenTests/Golden (an email an example cannot be, by its refusals). Regenerate with `UPDATE_GOLDEN=1 swift test --filter HTMLGenTests`.
 final class GoldenTests: XCTestCase {
     static let examplesFolder = repositoryRoot.appendingPathComponent("Examples")
 
@@ -27,7 +27,15 @@ final class GoldenTests: XCTestCase {
             for item in document.items {
                 let base = document.items.count == 1 ? stem : stem + "." + item.name
                 for format in ExportFormat.allCases where format.supports(item.kind) {
-                    result.append((base + "." + format.fileExtension, Exporter.render(item, as: format)!))
+                    let rendered = Exporter.renderReporting(item, as: format)
+                    if let output = rendered.output {
+                        result.append((base + "." + format.fileExtension, output))
+                    } else {
+                        // An email that cannot be sent: its refusals are the golden file.
+                        XCTAssertEqual(format, .email, "\(file) has no \(format) output")
+                        let text = rendered.issues.map { $0.description + "\n" }.joined()
+                        result.append((base + ".email-refused.txt", Array(text.utf8)))
+                    }
                 }
             }
         }

@@ -125,7 +125,12 @@ final class SecurityTests: XCTestCase {
             XCTAssertEqual(document.issues.filter { $0.kind == .droppedURL }.count, 5, url)
             for item in document.items {
                 for format in ExportFormat.allCases where format.supports(item.kind) {
-                    let out = String(decoding: Exporter.render(item, as: format)!, as: UTF8.self).lowercased()
+                    guard let bytes = Exporter.render(item, as: format) else {
+                        // Only an email refuses (this template holds a video).
+                        XCTAssertEqual(format, .email, url)
+                        continue
+                    }
+                    let out = String(decoding: bytes, as: UTF8.self).lowercased()
                     for scheme in ["javascript", "vbscript", "data:", "file:", "ftp:", "blob:", "script:"] {
                         XCTAssertFalse(out.contains(scheme), "\(url) → \(format): \(out)")
                     }

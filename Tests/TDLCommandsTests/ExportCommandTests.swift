@@ -138,6 +138,50 @@ final class ExportCommandTests: XCTestCase {
         XCTAssertEqual(runTool(["export", "--to", "pdf", examplesFolder + "/onboarding-card.tdl"]).status, 2)
     }
 
+    func testEmailOfATemplate() {
+        let email = runTool(["export", "--to", "email", examplesFolder + "/newsletter-header.tdl"])
+        XCTAssertEqual(email.status, 0, email.err)
+        XCTAssertEqual(email.err, "")
+        XCTAssertEqual(email.outBytes, golden("newsletter-header.email.html"))
+        let dir = Scratch(); defer { dir.remove() }
+        // A folder receives NAME.email.html; the annotation set is left out, as --to svg
+        // leaves templates out.
+        let folder = runTool(["export", "--to", "email", "-o", dir.path + "/out/", dir.write("two.tdl", two)])
+        XCTAssertEqual(folder.status, 0, folder.err)
+        XCTAssertTrue(dir.read("out/first.email.html").contains("<table role=\"presentation\""))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.path + "/out/second.email.html"))
+        let named = runTool(["export", "--to", "email", "--template", "second", dir.path + "/two.tdl"])
+        XCTAssertEqual(named.status, 2)
+        XCTAssertTrue(named.err.contains("`second` is an annotation set; --to email exports templates only"), named.err)
+        let annotations = runTool(["export", "--to", "email", examplesFolder + "/annotated-screenshot.tdl"])
+        XCTAssertEqual(annotations.status, 2)
+        XCTAssertTrue(annotations.err.contains("no template to export as email"), annotations.err)
+    }
+
+    /// What email cannot show: exit 1, the element named, and no file written, not even
+    /// for the other templates of the export.
+    func testAnEmailThatCannotShowItsTemplateIsNotWritten() {
+        let dir = Scratch(); defer { dir.remove() }
+        let path = dir.write("mail.tdl", two + """
+        template clip {
+          size: 400 x 300
+          video intro {
+            src: "https://example.com/intro.mp4"
+            captions: "https://example.com/intro.vtt"
+            size: 320 x 180
+          }
+        }
+
+        """)
+        let r = runTool(["export", "--to", "email", "-o", dir.path + "/out/", path])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.err.contains("error: template `clip`: video `intro` in the canvas cannot be sent by email: email clients do not play video"), r.err)
+        XCTAssertTrue(r.err.contains("not exported"), r.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.path + "/out/first.email.html"))
+        // The HTML page of the same template is fine.
+        XCTAssertEqual(runTool(["export", "--template", "clip", path]).status, 0)
+    }
+
     func testADocumentWithErrorsIsNotExported() {
         let dir = Scratch(); defer { dir.remove() }
         let path = dir.write("bad.tdl", """

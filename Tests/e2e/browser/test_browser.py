@@ -38,6 +38,9 @@
 4. TDL312 in Chromium: every text the check says cannot fit its box overflows it on the
    page, in three fonts including the narrowest common one (random documents; the seed is
    printed, TDL_FIT_SEED reruns one).
+5. Email shape (email_shape.py): the newsletter and generated templates exported with
+   --to email, as exported (each element within 2px of its designed box) and stripped as
+   Gmail strips them (every element still shown, in order top to bottom, within 600px).
 
 Prints `N passed, M failed` last; exits 1 on any failure or when nothing was checked.
 """
@@ -72,6 +75,7 @@ from selenium.common.exceptions import (  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 
 import fragments  # noqa: E402
+import email_shape  # noqa: E402
 import page_semantics  # noqa: E402
 import standalone_svg  # noqa: E402
 import system_modes  # noqa: E402
@@ -1588,6 +1592,7 @@ def main():
         section("text that follows the reader's font size in Chromium", lambda: text_growth.test_text_growth(suite, ctx))
         section("fragments in a host page in Chromium", lambda: fragments.test_fragments(suite, ctx))
         section("standalone SVG in Chromium", lambda: standalone_svg.test_standalone_svg(suite, ctx))
+        section("email shape in Chromium", lambda: email_shape.test_email_shape(suite, ctx))
         section("XSS payloads in Chromium", lambda: test_xss(suite, ctx))
         section("Nu HTML checker", lambda: test_validity(suite, ctx))
     except SystemExit:
