@@ -11,14 +11,17 @@ public enum TemplateHTML {
         var css = OutputBuffer(capacity: 256 + item.children.count * 256)
         var body = OutputBuffer(capacity: 64 + item.children.count * 96)
         baseRules(item, into: &css)
+        FontFaceCSS.rules(item.fontFaces, into: &css)
         body.raw("<main class=\"tdl-canvas\">\n")
         var table = PropertyTable()
+        table.fontFallbacks = PageFontFaces.fallbackKinds(item.fontFaces)
         let lang = item[.lang]?.string.flatMap { HTMLPage.isLanguageTag($0) ? $0 : nil } ?? "en"
         for child in item.children { element(child, inset: 0, inGrid: false, depth: 1, lang: lang, table: &table, css: &css, body: &body) }
         body.raw("</main>\n")
         fitToWidth(item, into: &css)
         return HTMLPage.write(lang: lang, direction: item.direction, title: item.displayTitle,
-                              description: item[.description]?.string, css: css, body: body)
+                              description: item[.description]?.string, css: css, body: body,
+                              fontSources: FontFaceCSS.policySources(item.fontFaces))
     }
 
     /// Rules shared by every page, and the canvas.
@@ -230,7 +233,7 @@ public enum TemplateHTML {
 
     static func textRules(_ e: ResolvedElement, _ t: PropertyTable, css: inout OutputBuffer) {
         if case .font(let family, _)? = t[.font] {
-            css.raw(";font-family:"); css.raw(FontFamilies.cssValue(family))
+            css.raw(";font-family:"); css.raw(FontFamilies.cssValue(family, declared: t.fontFallbacks))
         }
         css.raw(";font-size:"); CSSValues.length(t[.fontSize]?.number ?? 16, into: &css)
         let weight = Schema.cssFontWeight(t[.fontWeight]?.string ?? "regular") ?? 400
