@@ -34,6 +34,9 @@
 4. TDL312 in Chromium: every text the check says cannot fit its box overflows it on the
    page, in three fonts including the narrowest common one (random documents; the seed is
    printed, TDL_FIT_SEED reruns one).
+5. font-face (font_faces.py): a page that ships a font file loads it under its own policy,
+   over http and from disk, with no violation logged; an undeclared font added to the page
+   is refused by the policy.
 
 Prints `N passed, M failed` last; exits 1 on any failure or when nothing was checked.
 """
@@ -67,6 +70,7 @@ from selenium.common.exceptions import (  # noqa: E402
 )
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 
+import font_faces  # noqa: E402
 import page_semantics  # noqa: E402
 
 CHROMEDRIVER = "/usr/bin/chromedriver"
@@ -1562,6 +1566,7 @@ def main():
         section("right to left in Chromium", lambda: page_semantics.test_right_to_left(suite, ctx))
         section("groups without size in Chromium", lambda: test_natural_groups(suite, ctx))
         section("text that cannot fit (TDL312) in Chromium", lambda: test_text_fit(suite, ctx))
+        section("font-face in Chromium", lambda: font_faces.test_font_faces(suite, ctx))
         section("XSS payloads in Chromium", lambda: test_xss(suite, ctx))
         section("Nu HTML checker", lambda: test_validity(suite, ctx))
     except SystemExit:
