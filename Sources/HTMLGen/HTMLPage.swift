@@ -7,19 +7,28 @@ enum HTMLPage {
     /// schemes, `data:` included, so none is allowed here). Styles are the page's own
     /// `<style>` block, built from typed values. `base-uri` and `form-action` are closed so
     /// that injected markup, were there any, could not redirect relative URLs or submissions.
+    /// A page that loads fonts (`font-face`) adds `font-src` with exactly their sources
+    /// (`FontFaceCSS.policySources`).
     static let contentSecurityPolicy =
         "default-src 'none'; img-src *; media-src *; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
 
+    /// The policy of a page that loads fonts from `fontSources` (none: the constant above).
+    static func contentSecurityPolicy(fontSources: [String]) -> String {
+        guard !fontSources.isEmpty else { return contentSecurityPolicy }
+        return contentSecurityPolicy.replacing("default-src 'none'; ", with: "default-src 'none'; font-src \(fontSources.joined(separator: " ")); ")
+    }
+
     /// The page; `direction` right to left gives it `dir="rtl"`.
     static func write(lang: String?, direction: TextDirection, title: String, description: String?,
-                      css: OutputBuffer, body: OutputBuffer) -> [UInt8] {
+                      css: OutputBuffer, body: OutputBuffer, fontSources: [String] = []) -> [UInt8] {
         var head = OutputBuffer(capacity: 1024)
         head.raw("<!doctype html>\n<html")
         head.attribute("lang", lang.flatMap { isLanguageTag($0) ? $0 : nil } ?? "en")
         if direction == .rightToLeft { head.raw(" dir=\"rtl\"") }
-        // The policy is a constant with no `"`, `&`, `<` or `>`: written as is, for readability.
+        // The policy has no `"`, `&`, `<` or `>` (font sources are built without them):
+        // written as is, for readability.
         head.raw(">\n<head>\n<meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\" content=\"")
-        head.raw(contentSecurityPolicy)
+        head.raw(contentSecurityPolicy(fontSources: fontSources))
         // The design's colours are fixed: a dark system theme must not restyle scrollbars and
         // controls around them.
         head.raw("\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"color-scheme\" content=\"light\">\n<title>")

@@ -33,8 +33,28 @@ public enum ModelJSON {
             w.endObject()
         }
         w.key("properties"); properties(item.properties, &w)
+        if !item.fontFaces.isEmpty { w.key("font-faces"); fontFaces(item.fontFaces, &w) }
         w.key("children"); elements(item.children, &w)
         w.endObject()
+    }
+
+    /// The faces the template's page loads, one object per line: written only when there
+    /// are some, so a document without `font-face` keeps its shape.
+    static func fontFaces(_ faces: [FontFaceDeclaration], _ w: inout JSONWriter) {
+        w.beginArray()
+        for face in faces {
+            w.item()
+            w.beginObject(inline: true)
+            w.key("family"); w.string(face.family)
+            w.key("src"); w.string(face.src ?? "")
+            w.key("format"); if let f = face.src.flatMap(FontFaceDeclaration.format(of:)) { w.string(f) } else { w.null() }
+            w.key("weight"); w.string(face.weight)
+            w.key("italic"); w.bool(face.italic)
+            w.key("fallback"); if let f = face.fallback { w.string(f.rawValue) } else { w.null() }
+            w.key("display"); w.string(face.display)
+            w.endObject()
+        }
+        w.endArray()
     }
 
     static func elements(_ list: [ResolvedElement], _ w: inout JSONWriter) {

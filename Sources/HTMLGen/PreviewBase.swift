@@ -16,11 +16,19 @@ public enum PreviewBase {
               directoryURL.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "<")
                                              && $0 != UInt8(ascii: ">") && $0 != UInt8(ascii: "\\") })
         else { return nil }
-        let meta = Array("<meta http-equiv=\"Content-Security-Policy\" content=\"\(HTMLPage.contentSecurityPolicy)\">\n".utf8)
-        guard let at = firstIndex(of: meta, in: page) else { return nil }
-        let replacement = "<meta http-equiv=\"Content-Security-Policy\" content=\"\(contentSecurityPolicy)\">\n"
+        // The page's policy is the constant, or the constant with a `font-src` (`HTMLPage`):
+        // the meta element is found by its start, and its policy must end as the constant does.
+        let start = Array("<meta http-equiv=\"Content-Security-Policy\" content=\"".utf8)
+        guard let at = firstIndex(of: start, in: page) else { return nil }
+        let policyStart = at + start.count
+        guard let length = page[policyStart...].firstIndex(of: UInt8(ascii: "\"")).map({ $0 - policyStart }) else { return nil }
+        let close = policyStart + length  // the policy's closing quote
+        let policy = String(decoding: page[policyStart..<close], as: UTF8.self)
+        guard policy.hasSuffix("base-uri 'none'; form-action 'none'"), close + 2 < page.count,
+              page[close + 1] == UInt8(ascii: ">"), page[close + 2] == 0x0A else { return nil }
+        let replacement = "<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy.replacing("base-uri 'none'", with: "base-uri file:"))\">\n"
             + "<base href=\"\(HTMLWriter.escapeAttribute(directoryURL))\">\n"
-        return Array(page[..<at]) + Array(replacement.utf8) + Array(page[(at + meta.count)...])
+        return Array(page[..<at]) + Array(replacement.utf8) + Array(page[(close + 3)...])
     }
 
     /// Where `needle` first occurs in `haystack` (the policy sits in the page's first lines).

@@ -1,3 +1,5 @@
+import Validator
+
 /// Every property name the schema gives components, annotation elements, templates and
 /// annotation sets, as a one-byte value: the renderers look properties up by key dozens of
 /// times per element, and comparing bytes is far cheaper than comparing strings.
@@ -44,6 +46,8 @@ struct PropertyTable {
     private var filled: [UInt8] = []
     private var store = PropertyStore.empty
     private var defaults = KindDefaults([])
+    /// The fallback kinds of the families the page's `font-face`s declare (`PageFontFaces`).
+    var fontFallbacks: [String: FontFamilies.Kind] = [:]
 
     mutating func load(_ e: ResolvedElement) {
         for k in filled { where_[Int(k)] = 0 }

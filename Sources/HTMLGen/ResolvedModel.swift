@@ -261,6 +261,9 @@ public struct ResolvedItem: Sendable, Hashable {
     public let properties: [ResolvedProperty]
     /// Components or annotation elements, in source order.
     public let children: [ResolvedElement]
+    /// Templates: the `font-face` declarations the page loads, those of the families its
+    /// elements name (`PageFontFaces`), each `src` percent-encoded. Empty for sets.
+    public internal(set) var fontFaces: [FontFaceDeclaration] = []
 
     public subscript(_ key: String) -> ResolvedValue? { properties.value(named: key) }
     public subscript(_ key: PropertyKey) -> ResolvedValue? { properties.value(key) }

@@ -42,6 +42,7 @@ extension ResolvedDocument {
         var items: [ResolvedItem] = []
         var declared: [[ResolvedParameter]] = []
         var seen: Set<String> = []
+        var declaredFaces: [FontFaceDeclaration]? = nil  // read once, for the first template
         for block in tree.document.blocks {
             guard let name = block.name, !seen.contains(name) else { continue }
             guard block.kindID == .template || block.kindID == .annotations else { continue }
@@ -51,7 +52,10 @@ extension ResolvedDocument {
                 let params = ParameterBinding.declared(in: block)
                 declared.append(params)
                 let bound = ParameterBinding.bind(params, data: data, template: name, issues: &resolver.issues)
-                items.append(resolver.template(block, name: name, parameters: bound))
+                var item = resolver.template(block, name: name, parameters: bound)
+                if declaredFaces == nil { declaredFaces = PageFontFaces.declared(in: resolver.scope) }
+                item.fontFaces = PageFontFaces.used(by: item.children, among: declaredFaces ?? [])
+                items.append(item)
             } else {
                 items.append(resolver.annotations(block, name: name))
             }

@@ -12,8 +12,10 @@ public enum TemplateHTML {
         var body = OutputBuffer(capacity: 64 + item.children.count * 96)
         let grid = canvasGrid(item)
         baseRules(item, grid: grid, into: &css)
+        FontFaceCSS.rules(item.fontFaces, into: &css)
         body.raw("<main class=\"tdl-canvas\">\n")
         var table = PropertyTable()
+        table.fontFallbacks = PageFontFaces.fallbackKinds(item.fontFaces)
         let lang = item[.lang]?.string.flatMap { HTMLPage.isLanguageTag($0) ? $0 : nil } ?? "en"
         var scratch = OutputBuffer()
         for (i, child) in item.children.enumerated() {
@@ -24,7 +26,8 @@ public enum TemplateHTML {
         fitToWidth(item, into: &css)
         interactionRules(into: &css)
         return HTMLPage.write(lang: lang, direction: item.direction, title: item.displayTitle,
-                              description: item[.description]?.string, css: css, body: body)
+                              description: item[.description]?.string, css: css, body: body,
+                              fontSources: FontFaceCSS.policySources(item.fontFaces))
     }
 
     /// The canvas's grid of its components (`LineGrid`), when it has a size.
@@ -376,7 +379,7 @@ public enum TemplateHTML {
 
     static func textRules(_ e: ResolvedElement, _ t: PropertyTable, css: inout OutputBuffer) {
         if case .font(let family, _)? = t[.font] {
-            css.raw(";font-family:"); css.raw(FontFamilies.cssValue(family))
+            css.raw(";font-family:"); css.raw(FontFamilies.cssValue(family, declared: t.fontFallbacks))
         }
         css.raw(";font-size:"); fontSize(t[.fontSize]?.number ?? 16, into: &css)
         let weight = Schema.cssFontWeight(t[.fontWeight]?.string ?? "regular") ?? 400

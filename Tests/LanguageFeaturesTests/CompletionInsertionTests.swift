@@ -11,7 +11,7 @@ final class CompletionInsertionTests: XCTestCase {
     /// and the cursor on an empty last line of that block; a style `base` is there for
     /// `style:` to name.
     static func host(_ kind: KindSchema) -> String {
-        let header = kind.name + (kind.takesName ? " el" : "")
+        let header = kind.name + (kind.takesName ? " el" : "") + (kind.titlePresence == .required ? " \"Title\"" : "")
         func block(_ indent: String) -> String {
             let lines = kind.suggestedProperties.map { "\(indent)  \($0.name): \($0.suggestedValue(inKind: kind.name))\n" }
             return "\(indent)\(header) {\n" + lines.joined() + "\(indent)  |\n\(indent)}\n"

@@ -20,11 +20,14 @@ final class DocumentSymbolsTests: XCTestCase {
           image: "s.png"
           arrow p { to: 1, 2 }
         }
+        font-face "Brand Sans" {
+          src: "fonts/brand-sans.woff2"
+        }
         """)
         let outline = DocumentSymbols.outline(of: file.tree)
-        XCTAssertEqual(outline.map(\.name), ["title", "card", "shot"])
-        XCTAssertEqual(outline.map(\.detail), ["style", "template", "annotations"])
-        XCTAssertEqual(outline.map(\.kind), [.style, .template, .annotations])
+        XCTAssertEqual(outline.map(\.name), ["title", "card", "shot", "Brand Sans"])
+        XCTAssertEqual(outline.map(\.detail), ["style", "template", "annotations", "font-face"])
+        XCTAssertEqual(outline.map(\.kind), [.style, .template, .annotations, .fontFace])
         let card = outline[1]
         XCTAssertEqual(card.children.map(\.name), ["params", "footer", "text"])
         XCTAssertEqual(card.children.map(\.kind), [.parameters, .group, .component])

@@ -74,7 +74,7 @@ final class RuleTests: XCTestCase {
     func testEveryCodeHasACase() {
         let covered = Set(RuleTable.cases.map(\.code))
         let all = DiagnosticCode.all.map(\.code)
-        XCTAssertEqual(all.count, 56)
+        XCTAssertEqual(all.count, 59)
         for code in all {
             XCTAssertTrue(covered.contains(code), "no rule case for \(code)")
         }
@@ -484,7 +484,7 @@ enum RuleTable {
         return text + "}\n"
     }
 
-    static let cases: [RuleCase] = syntax + structure + imports + lint
+    static let cases: [RuleCase] = syntax + structure + imports + lint + fontFaces
 
     // MARK: Syntax (TDL0xx)
 
@@ -981,6 +981,48 @@ enum RuleTable {
     static let library = "format 1\n\nstyle heading {\n  font-size: 20\n}\n"
     static let importing = card(replacing: "format 1\n\n", with: "format 1\nimport \"library.tdl\"\n\n")
         .replacingOccurrences(of: "    text: \"Hello\"", with: "    style: heading\n    text: \"Hello\"")
+
+    /// `card` with `face` (the lines of `font-face` blocks) before its template, from line 3.
+    static func withFace(_ face: String) -> String {
+        card(replacing: "format 1\n\n", with: "format 1\n\n" + face + "\n")
+    }
+
+    static let brand = "font-face \"Brand Sans\" {\n  src: \"https://cdn.example.com/brand.woff2\"\n}\n"
+    static let brandBold = "font-face \"Brand Sans\" {\n  src: \"https://cdn.example.com/brand-bold.woff2\"\n  weight: bold\n}\n"
+
+    static let fontFaces: [RuleCase] = [
+        rule("TDL330", "a font over plain http",
+             bad: withFace(brand.replacingOccurrences(of: "https:", with: "http:")), at: (4, 8),
+             message: "the page loads fonts only from its own site (a relative path) or over `https`",
+             good: withFace(brand)),
+        rule("TDL330", "a font on another host named without a scheme",
+             bad: withFace(brand.replacingOccurrences(of: "https:", with: "")), at: (4, 8),
+             good: withFace(brand.replacingOccurrences(of: "https://cdn.example.com", with: ""))),
+        rule("TDL331", "a font file whose format its name does not say",
+             bad: withFace(brand.replacingOccurrences(of: "brand.woff2", with: "brand?format=woff2")), at: (4, 8),
+             message: "must end in `.woff2`, `.woff`, `.ttf` or `.otf`",
+             good: withFace(brand.replacingOccurrences(of: "brand.woff2", with: "Brand.TTF?format=ttf"))),
+        rule("TDL332", "the same face twice in one file",
+             bad: withFace(brand + "\n" + brand.replacingOccurrences(of: "Brand Sans", with: "brand sans")), at: (7, 1),
+             message: "`brand sans` regular is already declared in this file",
+             good: withFace(brand + "\n" + brandBold)),
+        rule("TDL332", "a face an imported file declares",
+             bad: card(replacing: "format 1\n\n", with: "format 1\nimport \"library.tdl\"\n\n" + brand + "\n"), at: (4, 1),
+             message: "is also declared in `library.tdl`, which this file imports",
+             good: card(replacing: "format 1\n\n", with: "format 1\nimport \"library.tdl\"\n\n" + brand + "\n"),
+             files: ["library.tdl": "format 1\n\n" + brand], goodFiles: ["library.tdl": "format 1\n\n" + brandBold]),
+        rule("TDL314", "a font-face family the page cannot name",
+             bad: withFace(brand.replacingOccurrences(of: "Brand Sans", with: "Brand Sans™")), at: (3, 11),
+             message: "the page cannot name the family `Brand Sans™`",
+             good: withFace(brand)),
+        rule("TDL118", "a font-face without its family",
+             bad: withFace(brand.replacingOccurrences(of: " \"Brand Sans\"", with: "")), at: (3, 1),
+             message: "`font-face` needs its string",
+             good: withFace(brand)),
+        rule("TDL102", "a misspelt font-face property",
+             bad: withFace(brandBold.replacingOccurrences(of: "weight", with: "wieght")), at: (5, 3),
+             message: "did you mean `weight`?", good: withFace(brandBold), fix: true),
+    ]
 
     static let imports: [RuleCase] = [
         rule("TDL113", "imported file that does not exist",

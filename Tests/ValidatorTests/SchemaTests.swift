@@ -14,7 +14,7 @@ final class SchemaTests: XCTestCase {
     func testEveryKindOfTheDesignIsPresent() throws {
         let expected: [(String, KindSchema.Role, [Placement])] =
             [("format", .directive, [.topLevel]), ("import", .directive, [.topLevel]),
-             ("style", .definition, [.topLevel]), ("template", .definition, [.topLevel]),
+             ("style", .definition, [.topLevel]), ("font-face", .definition, [.topLevel]), ("template", .definition, [.topLevel]),
              ("annotations", .definition, [.topLevel]), ("params", .parameters, [.template])]
             + componentNames.map { ($0, .component, [.template, .group]) }
             + elementNames.map { ($0, .annotationElement, [.annotations]) }
@@ -33,7 +33,7 @@ final class SchemaTests: XCTestCase {
     /// name or block the schema does not know is `.unknown`.
     func testKindIDsAreTheTablesKinds() throws {
         let constants: [(KindID, String)] = [
-            (.format, "format"), (.import, "import"), (.style, "style"), (.template, "template"), (.params, "params"),
+            (.format, "format"), (.import, "import"), (.style, "style"), (.fontFace, "font-face"), (.template, "template"), (.params, "params"),
             (.text, "text"), (.textarea, "textarea"), (.image, "image"), (.button, "button"), (.video, "video"),
             (.divider, "divider"), (.group, "group"), (.annotations, "annotations"), (.rect, "rect"),
             (.ellipse, "ellipse"), (.line, "line"), (.arrow, "arrow"), (.label, "label"), (.number, "number"),
@@ -99,10 +99,11 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(Schema.kind("text")).synopsis, "text [NAME] { … }")
         XCTAssertEqual(params.synopsis, "params { … }")
         XCTAssertEqual(try XCTUnwrap(Schema.kind("format")).synopsis, "format VERSION")
+        XCTAssertEqual(try XCTUnwrap(Schema.kind("font-face")).synopsis, "font-face \"Family\" { … }")
     }
 
     func testPlacementsAndChildren() throws {
-        XCTAssertEqual(Schema.kinds(allowedIn: .topLevel).map(\.name), ["format", "import", "style", "template", "annotations"])
+        XCTAssertEqual(Schema.kinds(allowedIn: .topLevel).map(\.name), ["format", "import", "style", "font-face", "template", "annotations"])
         XCTAssertEqual(Schema.kinds(allowedIn: .template).map(\.name), ["params"] + componentNames)
         XCTAssertEqual(Schema.kinds(allowedIn: .group).map(\.name), componentNames)
         XCTAssertEqual(Schema.kinds(allowedIn: .annotations).map(\.name), elementNames)
@@ -235,7 +236,8 @@ final class SchemaTests: XCTestCase {
             for property in kind.properties where property.required { required.append("\(kind.name).\(property.name)") }
         }
         XCTAssertEqual(Set(required), ["text.text", "textarea.text", "button.label", "image.src", "video.src",
-                                       "annotations.image", "label.text", "line.from", "line.to", "arrow.from", "arrow.to"])
+                                       "annotations.image", "label.text", "line.from", "line.to", "arrow.from", "arrow.to",
+                                       "font-face.src"])
     }
 
     func testTemplateProperties() throws {

@@ -12,7 +12,7 @@ final class SuggestedValueTests: XCTestCase {
         var lines: [String] = []
         let required = kind.suggestedProperties
         func block(_ indent: String) -> String {
-            let header = kind.name + (kind.takesName ? " el" : "")
+            let header = kind.name + (kind.takesName ? " el" : "") + (kind.titlePresence == .required ? " \"Title\"" : "")
             let body = required.map { "\(indent)  \($0.name): \($0.suggestedValue(inKind: kind.name))" } + extra.map { indent + "  " + $0 }
             return "\(indent)\(header) {\n" + body.map { $0 + "\n" }.joined() + "\(indent)}\n"
         }

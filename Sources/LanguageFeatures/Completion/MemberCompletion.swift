@@ -142,8 +142,10 @@ extension Completion {
             tab += 1
         }
         if kind.titlePresence == .required {
-            header += " \"${\(tab):Title}\""
-            plainHeader += " \"Title\""
+            // A `font-face`'s string is the family it ships.
+            let title = KindID(kind) == .fontFace ? "Family" : "Title"
+            header += " \"${\(tab):\(title)}\""
+            plainHeader += " \"\(title)\""
             tab += 1
         }
         let lines = kind.suggestedProperties.map { (key: $0.name, value: $0.suggestedValue(inKind: kind.name)) }

@@ -4,6 +4,8 @@ import Validator
 /// What an outline entry is; the server maps it to the editor's symbol icons.
 public enum OutlineKind: String, Sendable, Hashable {
     case style, template, annotations, parameters, parameter, component, group, annotationElement
+    /// A `font-face`: named by its family (its string).
+    case fontFace
     /// A block whose kind the schema does not know (a typo, or a header still being typed).
     case unknown
 
@@ -12,6 +14,7 @@ public enum OutlineKind: String, Sendable, Hashable {
         let id = KindID(kind)
         switch id {
         case .style: self = .style
+        case .fontFace: self = .fontFace
         case .template: self = .template
         case .annotations: self = .annotations
         case .params: self = .parameters

@@ -55,6 +55,7 @@ enum SymbolsHandlers {
     static func lspKind(_ kind: OutlineKind) -> Int {
         switch kind {
         case .style: return 5          // Class
+        case .fontFace: return 1       // File: a face is a font file
         case .template: return 2       // Module
         case .annotations: return 3    // Namespace
         case .parameters: return 23    // Struct

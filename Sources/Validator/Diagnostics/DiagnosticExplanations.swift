@@ -1526,5 +1526,78 @@ enum DiagnosticExplanations {
 
         Suppress with `// tdl-ignore TDL316` on the line above or at the end of the line.
         """#,
+        "TDL330": #"""
+        TDL330: Font file the page may not load
+
+        A `font-face` names its file with a plain `http` URL, or with `//host/…` (which takes
+        the page's own scheme). The exported page loads a font only from its own site (a
+        relative path, or one from the site's root) or over `https`, and its
+        Content-Security-Policy admits exactly those files: a font fetched in clear text can be
+        replaced on the way, and a file on a host the page cannot name cannot be admitted. The
+        face is left out of the page, and text in its family falls back. Serve the file over
+        `https`, or put it beside the page.
+
+        Bad:
+            font-face "Brand Sans" {
+              src: "http://cdn.example.com/brand-sans.woff2"
+            }
+
+        Good:
+            font-face "Brand Sans" {
+              src: "https://cdn.example.com/brand-sans.woff2"
+            }
+
+        Suppress with `// tdl-ignore TDL330` on the line above or at the end of the line.
+        """#,
+        "TDL331": #"""
+        TDL331: Font file of unknown format
+
+        A `font-face`'s `src` does not end in `.woff2`, `.woff`, `.ttf` or `.otf`. The page
+        tells the browser each file's format (`format("woff2")`), read from that ending, so a
+        browser skips a format it cannot draw without downloading it; a file whose format
+        cannot be told is left out of the page, and text in its family falls back. Name the
+        file with its format's ending (a query or fragment after it is fine); WOFF2 is the
+        smallest and every current browser reads it.
+
+        Bad:
+            font-face "Brand Sans" {
+              src: "https://cdn.example.com/fonts?family=brand-sans"
+            }
+
+        Good:
+            font-face "Brand Sans" {
+              src: "https://cdn.example.com/brand-sans.woff2?v=3"
+            }
+
+        Suppress with `// tdl-ignore TDL331` on the line above or at the end of the line.
+        """#,
+        "TDL332": #"""
+        TDL332: Font face declared twice
+
+        Two `font-face` blocks declare the same face: the same family (in any case), the same
+        `weight` and the same `italic`. A page can draw one file per face, so it loads the
+        first declaration (this file's own before those of its imports, in import order, as
+        for styles) and the other is never used. Remove one, or give it the weight or slant
+        its file draws.
+
+        Bad:
+            font-face "Brand Sans" {
+              src: "https://cdn.example.com/brand-sans.woff2"
+            }
+            font-face "Brand Sans" {
+              src: "https://cdn.example.com/brand-sans-bold.woff2"
+            }
+
+        Good:
+            font-face "Brand Sans" {
+              src: "https://cdn.example.com/brand-sans.woff2"
+            }
+            font-face "Brand Sans" {
+              src: "https://cdn.example.com/brand-sans-bold.woff2"
+              weight: bold
+            }
+
+        Suppress with `// tdl-ignore TDL332` on the line above or at the end of the line.
+        """#,
     ]
 }

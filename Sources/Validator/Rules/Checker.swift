@@ -190,6 +190,7 @@ struct Checker {
             findings.report(problem.isCycle ? .importCycle : .importNotFound, problem.range, MessageText(problem.description))
         }
         context.checkStyleCycles(&findings)
+        checkDuplicateFontFaces(document)
         checkTopLevelBlocks(document)
         // What no set checked with the cache looked up yet (every URL, without a cache).
         checkLocalFiles()
@@ -308,9 +309,10 @@ struct Checker {
             return
         }
         checkNameAndTitle(block, schema)
-        if KindID(schema) == .style {
+        if KindID(schema) == .style || KindID(schema) == .fontFace {
             checkProperties(block, schema: schema, scope: nil)
             for child in block.blocks { reportKindNotAllowed(child, placement: nil, parentKind: schema.name) }
+            if KindID(schema) == .fontFace { checkFontFace(block) }
         } else {
             var scope = Scope(container: block, kind: kind)
             checkContainer(block, schema: schema, scope: &scope)
@@ -328,6 +330,9 @@ struct Checker {
         } else if !kind.takesName, let name = header.name {
             findings.report(.missingName, name.range, "`\(kind.schema.name)` takes no name",
                    fixes: [Fix(title: "Remove the name", edits: [TextEdit(range: ByteRange(start: header.kind?.end ?? name.start, end: name.end), newText: "")])])
+        }
+        if kind.schema.titlePresence == .required && header.title == nil {
+            findings.report(.missingName, raw.headerRange(ofBlock: node), "`\(kind.schema.name)` needs its string: `\(kind.schema.synopsis)`")
         }
         if !kind.takesTitle, let title = header.title {
             findings.report(.missingName, title.range, "`\(kind.schema.name)` takes no title; only `template` and `annotations` have titles")

@@ -65,9 +65,11 @@ public enum FontFamilies {
         }
     }
 
-    /// The kind of a family: from the tables above, else sans-serif.
-    public static func kind(of family: String) -> Kind {
+    /// The kind of a family: as `declared` says (the fallbacks of the page's `font-face`
+    /// blocks, keyed by lowercased family), else from the tables above, else sans-serif.
+    public static func kind(of family: String, declared: [String: Kind] = [:]) -> Kind {
         let key = family.lowercased()
+        if let kind = declared[key] { return kind }
         if serifs.contains(key) { return .serif }
         if monospaced.contains(key) { return .monospace }
         return .sansSerif
@@ -75,8 +77,9 @@ public enum FontFamilies {
 
     /// The CSS `font-family` value for a `font` value: its usable families quoted and its
     /// generic families, in order, joined by `separator`; then, unless the list ends in a
-    /// generic family, the kind of its first usable family (sans-serif when it has none).
-    public static func cssValue(_ value: String, separator: String = ",") -> String {
+    /// generic family the kind of its first usable family (sans-serif when it has none).
+    /// `declared`: as for `kind(of:declared:)`; a family the page loads is named like any other.
+    public static func cssValue(_ value: String, separator: String = ",", declared: [String: Kind] = [:]) -> String {
         var parts: [String] = []
         var fallback: Kind? = nil
         var endsInGeneric = false
@@ -84,7 +87,7 @@ public enum FontFamilies {
             switch entry {
             case .family(let name):
                 parts.append("\"" + name + "\"")
-                if fallback == nil { fallback = kind(of: name) }
+                if fallback == nil { fallback = kind(of: name, declared: declared) }
                 endsInGeneric = false
             case .generic(let name):
                 parts.append(name)

@@ -15,7 +15,7 @@ public enum Schema {
     /// Every kind, in the order the docs list them: directives, top-level definitions, the
     /// template's blocks, the annotation set's blocks.
     public static let kinds: [KindSchema] = [
-        formatDirective, importDirective, styleKind,
+        formatDirective, importDirective, styleKind, fontFaceKind,
         templateKind, paramsKind,
         textKind, textareaKind, imageKind, buttonKind, videoKind, dividerKind, groupKind,
         annotationsKind,
@@ -518,6 +518,27 @@ private let styleKind = KindSchema(
     ],
     anyElementProperty: true)
 
+/// One face of a family the page loads from a file. The family is the header's string
+/// (families have spaces, and one family has several faces, so it is not a block name).
+private let fontFaceKind = KindSchema(
+    name: "font-face", role: .definition,
+    doc: "A font file the exported page loads: one face (weight, italic or not) of the family named by its string, which `font` then uses like an installed family. See [Fonts](#fonts).",
+    allowedIn: [.topLevel],
+    namePresence: .forbidden, titlePresence: .required,
+    properties: [
+        p("src", .url, req: .required,
+          "The font file: a relative path or an `https` URL whose path ends in `.woff2`, `.woff`, `.ttf` or `.otf`, the format the page names for it."),
+        p("weight", weightType, default: "regular",
+          "The weight the file draws: the text whose `font-weight` (or `font` weight) is this one uses it."),
+        p("italic", .boolean, default: "false",
+          "Whether the file draws the italic face, used by text with `italic: true`."),
+        p("fallback", .enumeration(["sans-serif", "serif", "monospace"]), note: "the family's kind in the table of [Fonts](#fonts), else `sans-serif`",
+          "The generic family the page falls back to while the file loads or when it cannot."),
+        p("display", .enumeration(["swap", "fallback", "optional", "block", "auto"]), default: "swap",
+          "How the text is shown while the file loads (CSS `font-display`): `swap` draws it in the fallback at once and swaps the face in when it arrives."),
+    ],
+    synopsis: "font-face \"Family\" { … }")
+
 private let formatDirective = KindSchema(
     name: "format", role: .directive,
     doc: "Declares the file's format version, `format 1`, at the top of the file; a file without it is read as format 1.",
@@ -539,6 +560,7 @@ extension KindID {
     public static let format = KindID(formatDirective)
     public static let `import` = KindID(importDirective)
     public static let style = KindID(styleKind)
+    public static let fontFace = KindID(fontFaceKind)
     public static let template = KindID(templateKind)
     public static let params = KindID(paramsKind)
     public static let text = KindID(textKind)

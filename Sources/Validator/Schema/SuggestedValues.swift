@@ -26,6 +26,7 @@ extension PropertySchema {
             switch (name, kindName) {
             case ("action", _): return "\"https://example.com\""
             case ("src", _) where kind.map { KindID($0) } == .video: return "\"video.mp4\""
+            case ("src", _) where kind.map { KindID($0) } == .fontFace: return "\"fonts/font.woff2\""
             case ("poster", _): return "\"poster.png\""
             case ("image", _): return "\"screenshot.png\""
             case ("captions", _): return "\"captions.vtt\""

@@ -41,6 +41,9 @@
 5. Email shape (email_shape.py): the newsletter and generated templates exported with
    --to email, as exported (each element within 2px of its designed box) and stripped as
    Gmail strips them (every element still shown, in order top to bottom, within 600px).
+6. font-face (font_faces.py): a page that ships a font file loads it under its own policy,
+   over http and from disk, with no violation logged; an undeclared font added to the page
+   is refused by the policy.
 
 Prints `N passed, M failed` last; exits 1 on any failure or when nothing was checked.
 """
@@ -76,6 +79,7 @@ from selenium.webdriver.chrome.service import Service  # noqa: E402
 
 import fragments  # noqa: E402
 import email_shape  # noqa: E402
+import font_faces  # noqa: E402
 import page_semantics  # noqa: E402
 import standalone_svg  # noqa: E402
 import system_modes  # noqa: E402
@@ -1593,6 +1597,7 @@ def main():
         section("fragments in a host page in Chromium", lambda: fragments.test_fragments(suite, ctx))
         section("standalone SVG in Chromium", lambda: standalone_svg.test_standalone_svg(suite, ctx))
         section("email shape in Chromium", lambda: email_shape.test_email_shape(suite, ctx))
+        section("font-face in Chromium", lambda: font_faces.test_font_faces(suite, ctx))
         section("XSS payloads in Chromium", lambda: test_xss(suite, ctx))
         section("Nu HTML checker", lambda: test_validity(suite, ctx))
     except SystemExit:

@@ -83,7 +83,7 @@ WRAP = {
     "template": 'format 1\n\ntemplate t {{\n  size: 375 x 667\n\n{body}\n}}\n',
     "annotations": 'format 1\n\nannotations a {{\n  image: "s.png"\n  size: 1170 x 2532\n\n{body}\n}}\n',
 }
-WHERE = {"format": None, "template": "top", "annotations": "top", "style": "top", "params": "template",
+WHERE = {"format": None, "template": "top", "annotations": "top", "style": "top", "font-face": "top", "params": "template",
          "text": "template", "image": "template", "button": "template", "group": "template",
          "rect": "annotations", "arrow": "annotations", "label": "annotations", "number": "annotations"}
 
