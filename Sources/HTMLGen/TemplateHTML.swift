@@ -17,11 +17,12 @@ public enum TemplateHTML {
         var table = PropertyTable()
         table.fontFallbacks = PageFontFaces.fallbackKinds(item.fontFaces)
         let lang = item[.lang]?.string.flatMap { HTMLPage.isLanguageTag($0) ? $0 : nil } ?? "en"
-        var scratch = OutputBuffer()
+        var scratch = OutputBuffer(), classes = AppearanceClasses()
         for (i, child) in item.children.enumerated() {
             element(child, placement: Placement(grid, i, inset: 0), depth: 1, lang: lang, shape: .page, table: &table, css: &css,
-                    scratch: &scratch, body: &body)
+                    scratch: &scratch, classes: &classes, body: &body)
         }
+        classes.rules(into: &css)
         body.raw("</main>\n")
         fitToWidth(item, into: &css)
         interactionRules(into: &css)
@@ -59,6 +60,9 @@ public enum TemplateHTML {
         css.raw(".tdl-canvas hr{border:0;height:0}\n")
         css.raw(".tdl-canvas img,.tdl-canvas video{display:block}\n")
         css.raw(".tdl-canvas a{text-decoration:none}\n")
+        // A member of a grid sits at the top of its area (`LineGrid`); `#id` rules say otherwise
+        // for the members placed absolutely.
+        css.raw(".tdl-canvas [id]{position:relative;align-self:start}\n")
         // A column, so that the label's line box spans the button and `text-align` places it
         // on a side that does not turn over with the label's direction (`justify-content` would).
         css.raw(".tdl-button{display:flex;flex-direction:column;justify-content:center}\n")
@@ -130,19 +134,32 @@ public enum TemplateHTML {
     /// element's `style` attribute, built in `scratch` (a fragment).
     static func element(_ e: ResolvedElement, placement: Placement, depth: Int, lang: String, shape: TemplateShape,
                         table t: inout PropertyTable, css: inout OutputBuffer, scratch: inout OutputBuffer,
-                        body: inout OutputBuffer) {
+                        classes: inout AppearanceClasses, body: inout OutputBuffer) {
         t.load(e)
         let grid = e.kindID == .group ? groupGrid(e, t) : nil
+        var appearance: Int? = nil
         if shape.inlineStyles {
             scratch.removeAll()
-            declarations(e, t, placement: placement, grid: grid, inline: true, into: &scratch)
+            declarations(e, t, placement: placement, grid: grid, into: &scratch)
         } else {
-            rule(e, t, placement: placement, grid: grid, css: &css)
+            appearance = rule(e, t, placement: placement, grid: grid, css: &css, scratch: &scratch, classes: &classes)
         }
-        // ` id="…"`, and in a fragment ` style="…"`.
+        // ` id="…"`, a page's classes (a button's shape, the appearance), a fragment's ` style="…"`.
         func identity(_ body: inout OutputBuffer) {
             body.raw(" id=\""); body.attributeValue(shape.idPrefix); body.attributeValue(e.id); body.byte(0x22)
-            if shape.inlineStyles { body.raw(" style=\""); body.attributeValue(scratch); body.byte(0x22) }
+            if shape.inlineStyles {
+                body.raw(" style=\""); body.attributeValue(scratch); body.byte(0x22)
+                return
+            }
+            let button = e.kindID == .button
+            guard button || appearance != nil else { return }
+            body.raw(" class=\"")
+            if button { body.raw("tdl-button") }
+            if let appearance {
+                if button { body.byte(0x20) }
+                AppearanceClasses.name(appearance, into: &body)
+            }
+            body.byte(0x22)
         }
         let clamp = e.kindID == .button ? t[.maxLines]?.number.map { $0.rounded() } : nil
         for _ in 0..<depth { body.raw("  ") }
@@ -165,17 +182,16 @@ public enum TemplateHTML {
             }
         case .button:
             let label = t[.label]?.string ?? ""
-            let button = shape.inlineStyles ? "" : " class=\"tdl-button\""
             // A button leads somewhere: a link drawn as a button, announced as the link it is.
             // Without a usable `action` it leads nowhere: its label is shown as text, not as a
             // control that does nothing when pressed (the validator warns, TDL315).
             if let action = t[.action]?.string {
-                body.raw("<a"); identity(&body); body.raw(button); body.raw(" dir=\"auto\"")
+                body.raw("<a"); identity(&body); body.raw(" dir=\"auto\"")
                 body.attribute("href", action); body.byte(0x3E)
                 writeLabel(label, clamp: clamp, inline: shape.inlineStyles, into: &body)
                 body.raw("</a>\n")
             } else {
-                body.raw("<p"); identity(&body); body.raw(button); body.raw(" dir=\"auto\">")
+                body.raw("<p"); identity(&body); body.raw(" dir=\"auto\">")
                 writeLabel(label, clamp: clamp, inline: shape.inlineStyles, into: &body)
                 body.raw("</p>\n")
             }
@@ -206,7 +222,7 @@ public enum TemplateHTML {
             let cell = sizedByMembers(t)
             for (i, child) in e.children.enumerated() {
                 element(child, placement: cell ? .memberCell : Placement(grid, i, inset: padding), depth: depth + 1, lang: lang,
-                        shape: shape, table: &t, css: &css, scratch: &scratch, body: &body)
+                        shape: shape, table: &t, css: &css, scratch: &scratch, classes: &classes, body: &body)
             }
             for _ in 0..<depth { body.raw("  ") }
             body.raw("</div>\n")
@@ -272,37 +288,64 @@ public enum TemplateHTML {
         t[.size] == nil && (t[.width] == nil || t[.height] == nil)
     }
 
-    /// A page's rule for one element: `#id{…}`, and a clamped button's `#id>span{…}`.
-    static func rule(_ e: ResolvedElement, _ t: PropertyTable, placement: Placement, grid: LineGrid?, css: inout OutputBuffer) {
+    /// A page's rule for one element, `#id{…}` (where it is; hidden), and a clamped button's
+    /// `#id>span{…}`; returns its appearance class (`AppearanceClasses`), nil when it has none.
+    static func rule(_ e: ResolvedElement, _ t: PropertyTable, placement: Placement, grid: LineGrid?, css: inout OutputBuffer,
+                     scratch: inout OutputBuffer, classes: inout AppearanceClasses) -> Int? {
         CSSValues.idSelector(e.id, into: &css)
         css.byte(0x7B)
-        declarations(e, t, placement: placement, grid: grid, inline: false, into: &css)
+        placementDeclarations(e, t, placement: placement, grid: grid, inline: false, into: &css)
+        if t[.visible]?.bool == false { css.raw(";display:none") }
         css.raw("}\n")
+        scratch.removeAll()
+        appearanceDeclarations(e, t, grid: grid, into: &scratch)
         if e.kindID == .button, let lines = t[.maxLines]?.number {
             CSSValues.idSelector(e.id, into: &css)
             css.raw(">span{")
             lineClamp(lines.rounded(), into: &css)
             css.raw("}\n")
         }
+        return scratch.isEmpty ? nil : classes.index(of: scratch)
     }
 
-    /// One element's declarations, `;`-separated. `grid`: the element's own grid, a group's
-    /// with a size. `inline`: for its `style` attribute in a fragment, where no shared rule
-    /// sets what the page's base rules do (`FragmentRules`).
-    static func declarations(_ e: ResolvedElement, _ t: PropertyTable, placement: Placement, grid: LineGrid?, inline: Bool,
+    /// One element's declarations, `;`-separated, for its `style` attribute in a fragment,
+    /// where no shared rule sets what the page's base rules do (`FragmentRules`). `grid`: the
+    /// element's own grid, a group's with a size.
+    static func declarations(_ e: ResolvedElement, _ t: PropertyTable, placement: Placement, grid: LineGrid?,
                              into css: inout OutputBuffer) {
-        if inline { FragmentRules.elementBase(e.kindID, into: &css) }
+        FragmentRules.elementBase(e.kindID, into: &css)
+        placementDeclarations(e, t, placement: placement, grid: grid, inline: true, into: &css)
+        appearanceDeclarations(e, t, grid: grid, into: &css)
+        if t[.visible]?.bool == false { css.raw(";display:none") }
+    }
+
+    /// The outer height of an element, as designed (a divider's defaults to its rule).
+    static func designedHeight(_ e: ResolvedElement, _ t: PropertyTable) -> Double? {
+        if let size = t[.size]?.size { return size.height }
+        if let height = t[.height]?.number { return height }
+        return e.kindID == .divider ? t[.thickness]?.number ?? 1 : nil
+    }
+
+    /// Where an element sits and how large it is: what no other element shares. `inline`:
+    /// for a fragment, which has no `.tdl-canvas [id]` rule to say `position` and `align-self`.
+    static func placementDeclarations(_ e: ResolvedElement, _ t: PropertyTable, placement: Placement, grid: LineGrid?,
+                                      inline: Bool, into css: inout OutputBuffer) {
         let at = t[.at]?.point ?? (0, 0)
-        var width = t[.width]?.number, height = t[.height]?.number
-        if let size = t[.size]?.size { width = size.width; height = size.height }
-        if e.kindID == .divider && height == nil { height = t[.thickness]?.number ?? 1 }
+        var width = t[.width]?.number
+        if let size = t[.size]?.size { width = size.width }
+        let height = designedHeight(e, t)
         switch placement {
         case .area(let area):
-            // It sits at the top of its rows, which grow with it. Its width is still written:
-            // a video or an image would otherwise take its own aspect ratio's.
-            css.raw("position:relative;align-self:start;grid-area:")
-            css.number(Double(area.row)); css.byte(0x2F); css.number(Double(area.column)); css.byte(0x2F)
-            css.number(Double(area.rowEnd)); css.byte(0x2F); css.number(Double(area.columnEnd))
+            // It sits at the top of its rows, which grow with it, as wide as its columns; a
+            // video or an image is given its width, or it would take its aspect ratio's.
+            if inline { css.raw("position:relative;align-self:start;") }
+            css.raw("grid-area:")
+            css.number(Double(area.row)); css.byte(0x2F); css.number(Double(area.column))
+            // One row and one column is what `grid-area:R/C` spans already.
+            if area.rowEnd != area.row + 1 || area.columnEnd != area.column + 1 {
+                css.byte(0x2F); css.number(Double(area.rowEnd)); css.byte(0x2F); css.number(Double(area.columnEnd))
+            }
+            if e.kindID != .image && e.kindID != .video { width = nil }
         case .memberCell:
             // A member of a group sized by its members. An absolutely placed box takes no room,
             // so members share the group's one grid cell, offset by margins from its content
@@ -320,6 +363,14 @@ public enum TemplateHTML {
         // A box that holds text, or a grid whose rows grow, grows with what it holds.
         let grows = e.kindID == .text || e.kindID == .textarea || e.kindID == .button || grid != nil
         if let height { css.raw(grows ? ";min-height:" : ";height:"); CSSValues.length(height, into: &css) }
+        if e.kindID == .group && grid == nil && sizedByMembers(t) { css.raw(";display:grid") }
+    }
+
+    /// How an element looks: what the elements of one style share. Each declaration starts
+    /// with `;`. A page writes each distinct list once, as a class (`AppearanceClasses`).
+    /// A sized group's grid is here too: groups laid out alike share it.
+    static func appearanceDeclarations(_ e: ResolvedElement, _ t: PropertyTable, grid: LineGrid?, into css: inout OutputBuffer) {
+        let height = designedHeight(e, t)
         if let grid { gridTemplate(grid, into: &css) }
         if let z = t[.z]?.number, z != 0 { css.raw(";z-index:"); css.number(z.rounded()) }
         if let opacity = t[.opacity]?.number, opacity != 1 { css.raw(";opacity:"); css.number(opacity) }
@@ -336,8 +387,6 @@ public enum TemplateHTML {
         switch e.kindID {
         case .text, .textarea, .button:
             textRules(e, t, css: &css)
-        case .group:
-            if sizedByMembers(t) { css.raw(";display:grid") }
         case .image:
             css.raw(";object-fit:"); css.raw(t[.fit]?.string == "contain" ? "contain" : t[.fit]?.string == "fill" ? "fill" : "cover")
         case .divider:
@@ -364,7 +413,6 @@ public enum TemplateHTML {
         default:
             break
         }
-        if t[.visible]?.bool == false { css.raw(";display:none") }
     }
 
     /// A font size of `px` canvas px: scaled with the canvas (`--u`), but never below three

@@ -39,3 +39,44 @@ func section(_ text: String, from start: String, to end: String) -> String {
     guard let a = text.range(of: start), let b = text.range(of: end, range: a.upperBound..<text.endIndex) else { return "" }
     return String(text[a.upperBound..<b.lowerBound])
 }
+
+/// Per element of a page, its declarations as one list: its `#id{…}` rule's, then its
+/// appearance class's (`.tdl-canvas .tdl-aN`), then `display:none` when it is hidden.
+func pageDeclarations(_ page: String) -> [String: String] {
+    var idRules: [String: String] = [:], classRules: [String: String] = [:]
+    for line in page.split(separator: "\n") where line.hasSuffix("}") && !line.contains(">span") {
+        guard let brace = line.firstIndex(of: "{") else { continue }
+        let selector = String(line[..<brace]), declarations = String(line[line.index(after: brace)..<line.index(before: line.endIndex)])
+        if selector.hasPrefix("#") {
+            idRules[String(selector.dropFirst()).replacingOccurrences(of: "\\", with: "")] = declarations
+        } else if selector.hasPrefix(".tdl-canvas .tdl-a") {
+            classRules[String(selector.dropFirst(".tdl-canvas .".count))] = declarations
+        }
+    }
+    var classOf: [String: String] = [:]
+    let pattern = try? NSRegularExpression(pattern: #" id="([^"]*)" class="([^"]*)""#)
+    let ns = page as NSString
+    for m in pattern?.matches(in: page, range: NSRange(location: 0, length: ns.length)) ?? [] {
+        classOf[ns.substring(with: m.range(at: 1))] = ns.substring(with: m.range(at: 2)).split(separator: " ")
+            .first { $0.hasPrefix("tdl-a") }.map(String.init)
+    }
+    var out: [String: String] = [:]
+    for (id, rule) in idRules {
+        let hidden = rule.hasSuffix(";display:none")
+        var list = hidden ? String(rule.dropLast(";display:none".count)) : rule
+        if let c = classOf[id], let declarations = classRules[c] { list += ";" + declarations }
+        out[id] = list + (hidden ? ";display:none" : "")
+    }
+    return out
+}
+
+/// One element's declarations on a page (`pageDeclarations`), "" when it has none.
+func declarations(of id: String, in page: String) -> String { pageDeclarations(page)[id] ?? "" }
+
+/// The page's markup without its appearance classes (` class="tdl-aN"`, and the `tdl-aN` of
+/// a button's classes), for tests of the markup alone.
+func withoutAppearanceClasses(_ page: String) -> String {
+    let pattern = try? NSRegularExpression(pattern: #"( class="tdl-a[0-9]+")|( tdl-a[0-9]+(?="))"#)
+    let ns = page as NSString
+    return pattern?.stringByReplacingMatches(in: page, range: NSRange(location: 0, length: ns.length), withTemplate: "") ?? page
+}

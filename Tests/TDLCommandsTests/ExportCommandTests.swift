@@ -95,7 +95,7 @@ final class ExportCommandTests: XCTestCase {
         let r = runTool(["export", "-o", dir.path + "/out", path])
         XCTAssertEqual(r.status, 0, r.err)
         XCTAssertEqual(r.out, "")
-        XCTAssertTrue(dir.read("out/first.html").contains("<p id=\"hello\" dir=\"auto\">Hello you</p>"))
+        XCTAssertTrue(dir.read("out/first.html").contains("<p id=\"hello\" class=\"tdl-a1\" dir=\"auto\">Hello you</p>"))
         XCTAssertTrue(dir.read("out/second.html").contains("<svg viewBox=\"0 0 100 100\" role=\"img\""))
 
         let json = runTool(["export", "--to", "json", "--output", dir.path + "/json/", path])
@@ -212,7 +212,7 @@ final class ExportCommandTests: XCTestCase {
         }
         let good = run("{\"who\": \"<Ada>\"}")
         XCTAssertEqual(good.status, 0, good.err)
-        XCTAssertTrue(good.out.contains("<p id=\"hello\" dir=\"auto\">Hello &lt;Ada&gt;</p>"), good.out)
+        XCTAssertTrue(good.out.contains("<p id=\"hello\" class=\"tdl-a1\" dir=\"auto\">Hello &lt;Ada&gt;</p>"), good.out)
 
         let unknown = run("{\"who\": \"Ada\", \"extra\": 1}")
         XCTAssertEqual(unknown.status, 0, unknown.err)
@@ -273,7 +273,7 @@ final class ExportCommandTests: XCTestCase {
         XCTAssertEqual(ftp.status, 0, ftp.err)
         XCTAssertTrue(ftp.err.contains("data.json: warning: with the data's parameter values, `action` of `button go` becomes a `ftp:` URL"), ftp.err)
         XCTAssertFalse(ftp.out.contains("ftp:"), ftp.out)
-        XCTAssertTrue(ftp.out.contains("<p id=\"go\" class=\"tdl-button\""), ftp.out)
+        XCTAssertTrue(ftp.out.contains("<p id=\"go\" class=\"tdl-button "), ftp.out)
     }
 
     func testUsageAndHelp() {
@@ -293,6 +293,6 @@ final class ExportCommandTests: XCTestCase {
     func testStandardInput() {
         let r = runTool(["export", "-"], stdin: "format 1\ntemplate t { size: 10 x 10; text a { text: \"hi\" } }\n")
         XCTAssertEqual(r.status, 0, r.err)
-        XCTAssertTrue(r.out.contains("<p id=\"a\" dir=\"auto\">hi</p>"))
+        XCTAssertTrue(r.out.contains("<p id=\"a\" class=\"tdl-a1\" dir=\"auto\">hi</p>"))
     }
 }
