@@ -30,7 +30,8 @@ final class ModelSchemaTests: XCTestCase {
         let schema = try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: Self.schemaPath))))
         let defs = schema["$defs"]
         let exported = Schema.kinds.filter { $0.isComponent || $0.isAnnotationElement || $0.name == "template" || $0.name == "annotations" }
-        XCTAssertEqual(exported.count, 17, "components, annotation elements, template and annotations")
+        XCTAssertEqual(exported.filter { !$0.isComponent && !$0.isAnnotationElement }.map(\.name), ["template", "annotations"])
+        XCTAssertGreaterThan(exported.count, 10, "components and annotation elements")
         for kind in exported {
             guard let listed = defs["properties." + kind.name]["properties"].objectValue?.keys else {
                 XCTFail("no properties.\(kind.name) in the schema")
