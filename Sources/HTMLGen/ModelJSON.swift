@@ -5,10 +5,12 @@ import Validator
 /// in a fixed order and numbers in plain decimal, so the same input gives the same bytes.
 /// The shape is documented in docs/LANGUAGE.md, "The JSON model".
 public enum ModelJSON {
-    /// The version of the JSON shape, written as `"model"`.
-    public static let version = 1
+    /// The version of the JSON shape, written as `"model"`. 2: one value per property (a
+    /// `font` beside `font-weight` holds only its family; `PropertySpellings`), and a
+    /// `from`/`to` naming an element also gives the point where the line meets it.
+    public static let version = 2
 
-    /// `{"model": 1, "items": [...]}` with the given items, pretty-printed with two-space
+    /// `{"model": 2, "items": [...]}` with the given items, pretty-printed with two-space
     /// indentation and a final line break.
     public static func render(_ items: [ResolvedItem]) -> [UInt8] {
         var w = JSONWriter(layout: .pretty, capacity: 4096)
@@ -34,9 +36,13 @@ public enum ModelJSON {
         }
         w.key("properties"); properties(item.properties, &w)
         if !item.fontFaces.isEmpty { w.key("font-faces"); fontFaces(item.fontFaces, &w) }
-        w.key("children"); elements(item.children, &w)
+        // The ends of lines and arrows as the SVG draws them, for `from`/`to` naming an element.
+        let ends = item.kind == .annotations ? AnnotationGeometry.lineEnds(item.children) : [:]
+        w.key("children"); elements(item.children, ends: ends, &w)
         w.endObject()
     }
+
+    typealias LineEnds = [String: (from: (x: Double, y: Double), to: (x: Double, y: Double))]
 
     /// The faces the template's page loads, one object per line: written only when there
     /// are some, so a document without `font-face` keeps its shape.
@@ -57,7 +63,7 @@ public enum ModelJSON {
         w.endArray()
     }
 
-    static func elements(_ list: [ResolvedElement], _ w: inout JSONWriter) {
+    static func elements(_ list: [ResolvedElement], ends: LineEnds, _ w: inout JSONWriter) {
         w.beginArray()
         for e in list {
             w.item()
@@ -74,8 +80,8 @@ public enum ModelJSON {
                 w.key("height"); if let v = box.height { w.number(v) } else { w.null() }
                 w.endObject()
             }
-            w.key("properties"); properties(e.properties, &w)
-            w.key("children"); elements(e.children, &w)
+            w.key("properties"); properties(e.properties, kind: e.kindID, ends: ends[e.id], &w)
+            w.key("children"); elements(e.children, ends: ends, &w)
             w.endObject()
         }
         w.endArray()
@@ -84,6 +90,35 @@ public enum ModelJSON {
     static func properties(_ list: [ResolvedProperty], _ w: inout JSONWriter) {
         w.beginObject()
         for p in list { w.key(p.key); value(p.value, &w) }
+        w.endObject()
+    }
+
+    /// An element's properties: a `font` beside `font-weight` as its family alone, and a
+    /// `from`/`to` naming an element with the point where the drawn line meets that element
+    /// (`AnnotationGeometry.lineEnds`, the SVG's geometry; absent when the line is not drawn).
+    static func properties(_ list: [ResolvedProperty], kind: KindID,
+                           ends: (from: (x: Double, y: Double), to: (x: Double, y: Double))?, _ w: inout JSONWriter) {
+        let weightApart = PropertySpellings.fontWeightApartKinds.contains(kind)
+        w.beginObject()
+        for p in list {
+            w.key(p.key)
+            switch (p.id, p.value) {
+            case (.font?, .font(let family, _)) where weightApart:
+                w.beginObject(inline: true)
+                w.key("family"); w.string(family)
+                w.endObject()
+            case (.from?, .element(let name)), (.to?, .element(let name)):
+                w.beginObject(inline: true)
+                if let ends {
+                    let point = p.id == .from ? ends.from : ends.to
+                    w.key("x"); w.number(point.x); w.key("y"); w.number(point.y)
+                }
+                w.key("element"); w.string(name)
+                w.endObject()
+            default:
+                value(p.value, &w)
+            }
+        }
         w.endObject()
     }
 

@@ -17,9 +17,12 @@ public enum ResolvedValue: Sendable, Hashable {
     case keyword(String)
     case point(x: Double, y: Double)
     case size(width: Double, height: Double)
-    /// A family and an optional weight name (`regular`, `medium`, `semibold`, `bold`).
+    /// A family and an optional weight name (`regular`, `medium`, `semibold`, `bold`). The
+    /// weight stays only in a label's: elsewhere it is moved to `font-weight`
+    /// (`PropertySpellings`).
     case font(family: String, weight: String?)
-    /// `from:`/`to:` naming another element of the annotation set.
+    /// `from:`/`to:` naming another element of the annotation set (the point it resolves
+    /// to is `AnnotationGeometry.lineEnds`'s).
     case element(String)
 
     public var string: String? {

@@ -82,6 +82,12 @@ final class KindPlan {
     let fontIndex: Int?
     let weightIndex: Int?
     let alignIndex: Int?
+    let sizeIndex: Int?
+    let widthIndex: Int?
+    let heightIndex: Int?
+    let backgroundIndex: Int?
+    /// A label's `fill`, which `PropertySpellings` folds into its `background`.
+    let labelFillIndex: Int?
 
     init(_ schema: KindSchema) {
         self.schema = schema
@@ -103,6 +109,11 @@ final class KindPlan {
         fontIndex = index["font"]
         weightIndex = index["font-weight"]
         alignIndex = index["align"]
+        sizeIndex = index["size"]
+        widthIndex = index["width"]
+        heightIndex = index["height"]
+        backgroundIndex = index["background"]
+        labelFillIndex = KindID(schema) == .label ? index["fill"] : nil
     }
 
     func index(_ key: PropertyKey) -> Int? {
@@ -252,11 +263,8 @@ struct Resolver {
             }
         }
         slots.sort()
-        // A weight written after the font family counts unless `font-weight` itself is set.
-        if let weightIndex = plan.weightIndex, slots[weightIndex] == nil, let fontIndex = plan.fontIndex,
-           case .font(_, let weight?)? = slots[fontIndex] {
-            slots[weightIndex] = .keyword(weight)
-        }
+        // One value per property where two spellings set the same thing.
+        PropertySpellings.settle(&slots, plan)
         // `start` and `end`, written or by default, become the sides they are in this item's
         // direction, so that renderers and the JSON model see `left` or `right`.
         if let a = plan.alignIndex, case .keyword(let side)? = slots[a] ?? plan.defaults[a], side == "start" || side == "end" {

@@ -100,7 +100,7 @@ final class ModelTests: XCTestCase {
         XCTAssertEqual(a[.fontWeight], .keyword("bold"))
         XCTAssertEqual(a[.italic], .bool(true))
         XCTAssertEqual(a[.color], .color(RGBAColor(red: 0, green: 0, blue: 0, alpha: 0x80)))
-        XCTAssertEqual(a[.font], .font(family: "Inter", weight: "regular"))
+        XCTAssertEqual(a[.font], .font(family: "Inter", weight: nil), "the weight lives in `font-weight` alone")
         XCTAssertEqual(b[.fontSize], .number(16), "12pt is 16px")
         XCTAssertEqual(b[.fontWeight], .keyword("regular"), "the weight after the family")
         XCTAssertEqual(c[.fontWeight], .keyword("semibold"))

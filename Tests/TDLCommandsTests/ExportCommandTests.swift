@@ -100,7 +100,7 @@ final class ExportCommandTests: XCTestCase {
 
         let json = runTool(["export", "--to", "json", "--output", dir.path + "/json/", path])
         XCTAssertEqual(json.status, 0, json.err)
-        XCTAssertTrue(dir.read("json/first.json").hasPrefix("{\n  \"model\": 1,"))
+        XCTAssertTrue(dir.read("json/first.json").hasPrefix("{\n  \"model\": 2,"))
         XCTAssertTrue(dir.read("json/second.json").contains("\"kind\": \"annotations\""))
 
         // --to svg exports the annotation sets only.

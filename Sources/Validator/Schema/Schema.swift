@@ -160,7 +160,7 @@ private func componentCommon(atDoc: String = "Position in px of the box's top-le
     [
         p("at", .point, default: "0, 0", atDoc),
         p("size", .size, note: "the content's natural size", range: .nonNegative, excludes: ["width", "height"],
-          "Outer width and height of the box in px, border and padding included; write `size` or `width`/`height`, not both."),
+          "Outer width and height of the box in px, border and padding included; write `size` or `width`/`height`, not both (one from a style: `size` wins)."),
         p("width", px, note: "the content's natural width", range: .nonNegative, excludes: ["size"],
           "Outer width of the box in px, for when only the width is fixed."),
         p("height", px, note: "the content's natural height", range: .nonNegative, excludes: ["size"],
@@ -194,7 +194,7 @@ private func textProperties(includeText: Bool, alignDefault: String = "start") -
     }
     list += [
         p("font", .font, note: "the renderer's default sans-serif family",
-          "Font family, or a comma-separated list of them tried in order, optionally followed by a weight: `\"Inter\" bold` (the weight is the same as `font-weight`). See [Fonts](#fonts)."),
+          "Font family, or a comma-separated list of them tried in order, optionally followed by a weight: `\"Inter\" bold` (the weight counts when no `font-weight` applies: [One value per property](#one-value-per-property)). See [Fonts](#fonts)."),
         p("font-size", fontSizeType, default: "16", range: .closed(1, 1000),
           "Font size; a bare number is in px, `pt` is also accepted."),
         p("font-weight", weightType, default: "regular",
@@ -413,7 +413,7 @@ private let labelKind: KindSchema = {
     var defaults = ElementDefaults()
     defaults.sizeNote = "fits the text"
     defaults.sizeDoc = "Width and height in px of the label's box; the text wraps to its width."
-    defaults.fillDoc = "Colour of the label's box, the same as `background`: write one of the two."
+    defaults.fillDoc = "Colour of the label's box, the same as `background`: write one of the two (one from a style: `background` wins)."
     defaults.fillExcludes = ["background"]
     defaults.stroke = nil
     defaults.strokeDoc = "Colour of the outline of the label's box."
