@@ -651,7 +651,7 @@ enum RuleTable {
              message: "BCP 47", good: card(replacing: "  size: 400 x 300", with: "  size: 400 x 300\n  lang: \"pt-BR\"")),
         rule("TDL107", "opacity above 1",
              bad: card(adding: "opacity: 2"), at: (9, 14),
-             message: "`opacity` must be", good: card(adding: "opacity: 0.5")),
+             message: "`opacity` must be", good: card(adding: "opacity: 0.9")),
         rule("TDL107", "max-lines below 1",
              bad: card(adding: "max-lines: 0"), at: (9, 16),
              good: card(adding: "max-lines: 1")),

@@ -1083,6 +1083,9 @@ enum DiagnosticExplanations {
         success criterion 1.4.3: relative luminance L = 0.2126 R + 0.7152 G + 0.0722 B on linearised
         sRGB channels, ratio (L1 + 0.05) / (L2 + 0.05) with L1 the lighter; AA needs 4.5:1, or 3:1 for
         large text (≥ 24px, or ≥ 19px bold). Background: the element's, else its group's, else the canvas.
+        The colours judged are those seen: the text colour's alpha, the element's `opacity` and its
+        groups' count (an element with opacity below 1 is laid over what is behind it, with its
+        background and members, as the page draws it).
 
         Bad:
             template card {

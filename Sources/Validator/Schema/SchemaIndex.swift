@@ -169,6 +169,7 @@ enum SchemaIndex {
         let visible = properties.id("visible")
         let lineHeight = properties.id("line-height")
         let maxLines = properties.id("max-lines")
+        let opacity = properties.id("opacity")
     }
     static let key = Keys()
 }
