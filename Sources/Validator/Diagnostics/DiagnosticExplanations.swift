@@ -1366,7 +1366,8 @@ enum DiagnosticExplanations {
         off the canvas, or is cut off. The estimate errs on the quiet side, so a warning means that
         even a lower bound does not fit: each character counts narrower than common fonts draw it
         (0.4 em for most ASCII, 0.2 em for a space and for narrow letters such as `i` or `l`, 1 em
-        for CJK and emoji, nothing for a `{{name}}`, and nothing after a `{{` that is not closed, which TDL122
+        for CJK and emoji, nothing for a `{{name}}` (with `check --data FILE`, the value the data
+        gives, named in the report), and nothing after a `{{` that is not closed, which TDL122
         reports), lines break wherever a browser might, and a
         line is the font size tall unless `line-height` says more, and the lines may exceed the
         height by a quarter of a line. The room is the box inside its border: text that only eats

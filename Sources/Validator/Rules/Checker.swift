@@ -60,13 +60,13 @@ struct Checker {
     @inline(__always) var chains: [String: StyleChain] { context.chains }
 
     init(file: ProjectFile, project: Project, raw: RawSyntaxView, cache: ValidationCache? = nil, workers: Int = 1,
-         minimumPartBytes: Int = Checker.bytesWorthParts) {
+         minimumPartBytes: Int = Checker.bytesWorthParts, parameterData: [String: String] = [:]) {
         let nodes = NodeTable(file.tree, deferSets: cache != nil)
         self.nodes = nodes
         self.cache = cache
         self.workers = workers
         self.minimumPartBytes = minimumPartBytes
-        context = CheckContext(file: file, project: project, raw: raw, nodes: nodes)
+        context = CheckContext(file: file, project: project, raw: raw, nodes: nodes, parameterData: parameterData)
         looksForLocalFiles = project.loader?.exists != nil && file.location != nil
         styleFindings = StyleFindings(chains: context.chainByID.count)
     }

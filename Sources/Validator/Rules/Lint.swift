@@ -349,6 +349,10 @@ extension Checker {
             let textKey = isButton ? "label" : "text"
             let kind = raw.blockHeader(block).kind.map(raw.text) ?? ""
             findings.report(.emptyText, lintRange(block, textID), "`\(textKey)` is empty, so the \(kind) shows nothing")
+        } else if let room, !context.parameterData.isEmpty,
+                  let withData = read(textID, { raw, node in TextWithData.read(raw, node, data: context.parameterData) }) {
+            // Measured with the values the caller's data will fill in.
+            checkTextFits(block, textID: textID, room, withData.measure(in: room), data: withData)
         } else if let room, let m = text?.measure {
             checkTextFits(block, textID: textID, room, m)
         }
