@@ -11,10 +11,12 @@ struct CheckCommand {
     Usage: template-fmt check [--format text|json|github|sarif] [--fix] [--strict]
                               [--data FILE] [--stdin-filename NAME] [PATH...]
 
-    Reports syntax, structure and lint problems in .tdl files (docs/LANGUAGE.md lists them:
-    among the lint, text contrast judged on the colours a reader sees, opacity included). Directories are searched
-    recursively for *.tdl files (hidden files and folders are skipped); `-` reads standard
-    input. Files are checked in parallel; output is ordered by path, then position.
+    Reports syntax, structure and lint problems in .tdl files (docs/LANGUAGE.md lists them;
+    among the lint: text contrast judged on the colours a reader sees, opacity included, and
+    reading order, the source order of a container's members, that clearly differs from the
+    layout, with a fix that reorders them). Directories are searched recursively for *.tdl
+    files (hidden files and folders are skipped); `-` reads standard input. Files are
+    checked in parallel; output is ordered by path, then position.
 
     The files given are checked together, as one project: a style counts as used when any
     of them uses it. A file checked alone counts only its own uses. Imported files outside

@@ -89,6 +89,7 @@ public struct DiagnosticCode: Sendable, Hashable {
     static let unusableFontFamily = DiagnosticCode("TDL314", .warning, "Font family the page cannot name")
     static let buttonWithoutAction = DiagnosticCode("TDL315", .warning, "Button that leads nowhere")
     static let autoplayCannotBeStopped = DiagnosticCode("TDL316", .warning, "Video that plays by itself")
+    static let readingOrder = DiagnosticCode("TDL317", .warning, "Reading order differs from the layout")
 
     /// Every code, in order.
     public static let all: [DiagnosticCode] = [
@@ -101,7 +102,7 @@ public struct DiagnosticCode: Sendable, Hashable {
         conflictingProperties, styleDoesNotApply, misplacedDirective, malformedInterpolation, unfinishedBlockHeader,
         outsideCanvas, lowContrast, missingAlt, unusedStyle, unusedParameter, unsafeURL, emptyText,
         zeroSize, unsupportedURL, unusedSuppression, missingCaptions, textDoesNotFit, missingLocalFile, unusableFontFamily,
-        buttonWithoutAction, autoplayCannotBeStopped,
+        buttonWithoutAction, autoplayCannotBeStopped, readingOrder,
     ]
 
     public static func lookup(_ code: String) -> DiagnosticCode? {

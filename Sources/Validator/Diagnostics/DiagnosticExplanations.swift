@@ -1530,5 +1530,55 @@ enum DiagnosticExplanations {
 
         Suppress with `// tdl-ignore TDL316` on the line above or at the end of the line.
         """#,
+
+        "TDL317": #"""
+        TDL317: Reading order differs from the layout
+
+        A screen reader, the keyboard and the exported page follow the source order: within a
+        template, annotation set or group, its members are read as they are written. This
+        member comes after one it is clearly placed before: above it with a gap between them
+        (the two sharing some width), or in the same row (their heights overlap by half the
+        shorter one) wholly on its left, or on its right when the template's `lang` is a
+        right-to-left language. So a reader meets the page in an order a sighted reader does
+        not see (WCAG 1.3.2). Only members a reader meets are compared (text, textarea,
+        button, video, an image with a non-empty `alt`; not hidden, rotated or scaled, with a
+        whole box on the canvas); side-by-side columns written column by column, members of
+        different groups, and rows whose direction is not known are left alone. One report
+        per container, at its first member out of place. Write the members in the order they
+        are seen; the fix does that when moving the blocks cannot change what is drawn (no
+        two members whose order changes overlap, no suppression comment among them).
+
+        Bad:
+            template card {
+              size: 375 x 300
+              text body {
+                text: "Read the terms before you start."
+                at: 16, 80
+                size: 343 x 40
+              }
+              text heading {
+                text: "Welcome"
+                at: 16, 16
+                size: 343 x 40
+              }
+            }
+
+        Good:
+            template card {
+              size: 375 x 300
+              text heading {
+                text: "Welcome"
+                at: 16, 16
+                size: 343 x 40
+              }
+              text body {
+                text: "Read the terms before you start."
+                at: 16, 80
+                size: 343 x 40
+              }
+            }
+
+        Suppress with `// tdl-ignore TDL317` on the line above or at the end of the line.
+        """#,
     ]
 }

@@ -38,6 +38,10 @@ struct Checker {
     var naturalGroups: [NaturalGroup] = []
     /// TDL301 reports so far: a group sized by its members is not reported when one is.
     var outsideReports = 0
+    /// The containers whose members are being linted, innermost last (`ReadingOrder`), and
+    /// what the element linted last is to the reading-order rule.
+    var readingContainers: [ReadingContainer] = []
+    var lastReadingMember: ReadingMember? = nil
     /// Whether the project can tell if a file beside the document exists (`LocalFiles`), and
     /// the URL strings that may name one: noted by the walk, and from sets the cache reused.
     let looksForLocalFiles: Bool

@@ -52,6 +52,13 @@ extension Checker {
         return LintFrame(origin: (0, 0), canvas: canvas, background: background)
     }
 
+    /// The reading direction of a template's or set's rows, from its own `lang`. Reads `slots`.
+    func containerReadsRightToLeft() -> Bool? {
+        guard slots[key.lang] >= 0 else { return mayBeHidden(key.lang) ? nil : false }
+        guard let token = raw.atoms(of: slots[key.lang]).first, token.kind == .string else { return nil }
+        return Checker.readsRightToLeft(lang: AtomSyntax.stringValue(of: token, in: raw.bytes))
+    }
+
     /// Lints an element the structure pass skipped, and a group's elements with it.
     mutating func lintUnchecked(_ node: Int, kindID: Int, frame: LintFrame) {
         slots.fill(block: node, nodes)
@@ -105,6 +112,7 @@ extension Checker {
                 }
             }
         }
+        lastReadingMember = readingMember(node, kindID: kindID, box: box, canvas: frame.canvas)
         var hidden = false
         if frame.sizesGroup && !isLine {
             hidden = isHidden()

@@ -170,6 +170,9 @@ enum SchemaIndex {
         let lineHeight = properties.id("line-height")
         let maxLines = properties.id("max-lines")
         let opacity = properties.id("opacity")
+        let rotation = properties.id("rotation")
+        let scale = properties.id("scale")
+        let lang = properties.id("lang")
     }
     static let key = Keys()
 }
