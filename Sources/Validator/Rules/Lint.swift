@@ -79,7 +79,8 @@ extension Checker {
     /// Lints the element at `node`, whose properties are in `slots`; returns the frame its
     /// children are linted in when it is a group.
     mutating func lintElement(_ node: Int, kindID: Int, frame: LintFrame) -> LintFrame? {
-        let at = point(key.at) ?? (0, 0)
+        let written = point(key.at)
+        let at = written ?? (0, 0)
         var box = Box(x: frame.origin.0 + at.0, y: frame.origin.1 + at.1)
         if let size = size(key.size) {
             box.width = size.0
@@ -112,7 +113,8 @@ extension Checker {
                 }
             }
         }
-        lastReadingMember = readingMember(node, kindID: kindID, box: box, canvas: frame.canvas)
+        lastReadingMember = readingMember(node, kindID: kindID, box: box, canvas: frame.canvas,
+                                          placed: written != nil || !(isSet(key.at) || mayBeHidden(key.at)))
         var hidden = false
         if frame.sizesGroup && !isLine {
             hidden = isHidden()

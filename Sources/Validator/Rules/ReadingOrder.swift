@@ -76,13 +76,13 @@ extension Checker {
     }
 
     /// What the reading-order rule needs of the element in `slots`, whose box is `box`.
-    /// `canvas`: a member not wholly on it is not one a reader meets there.
-    func readingMember(_ node: Int, kindID: Int, box: Box, canvas: (Double, Double)?) -> ReadingMember {
+    /// `canvas`: a member not wholly on it is not one a reader meets there. `placed`: its `at`
+    /// is read or not set (one that cannot be read leaves the place unknown; lint measures
+    /// from 0, 0 then).
+    func readingMember(_ node: Int, kindID: Int, box: Box, canvas: (Double, Double)?, placed: Bool) -> ReadingMember {
         var member = ReadingMember(node: node, box: nil, isContent: false)
         let turned = (number(key.rotation).map { $0 != 0 } ?? isSet(key.rotation))
             || (number(key.scale).map { $0 != 1 } ?? isSet(key.scale))
-        // An `at` that cannot be read leaves the place unknown (lint measures from 0, 0).
-        let placed = point(key.at) != nil || !(isSet(key.at) || mayBeHidden(key.at))
         if !turned, placed, let x = box.x, let y = box.y, let w = box.width, let h = box.height, w > 0, h > 0 {
             member.box = (x, y, w, h)
         }
