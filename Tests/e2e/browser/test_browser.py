@@ -67,6 +67,7 @@ from selenium.common.exceptions import (  # noqa: E402
 )
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 
+import opacity_colours  # noqa: E402
 import page_semantics  # noqa: E402
 
 CHROMEDRIVER = "/usr/bin/chromedriver"
@@ -1562,6 +1563,7 @@ def main():
         section("right to left in Chromium", lambda: page_semantics.test_right_to_left(suite, ctx))
         section("groups without size in Chromium", lambda: test_natural_groups(suite, ctx))
         section("text that cannot fit (TDL312) in Chromium", lambda: test_text_fit(suite, ctx))
+        section("colours through opacity (TDL302) in Chromium", lambda: opacity_colours.test_opacity_colours(suite, ctx))
         section("XSS payloads in Chromium", lambda: test_xss(suite, ctx))
         section("Nu HTML checker", lambda: test_validity(suite, ctx))
     except SystemExit:
