@@ -1,3 +1,4 @@
+import HTMLGen
 import ProjectModel
 import TemplateFormat
 import ToolSupport
@@ -8,11 +9,14 @@ import Validator
 struct CheckCommand {
     static let help = """
     Usage: template-fmt check [--format text|json|github|sarif] [--fix] [--strict]
-                              [--stdin-filename NAME] [PATH...]
+                              [--data FILE] [--stdin-filename NAME] [PATH...]
 
-    Reports syntax, structure and lint problems in .tdl files. Directories are searched
-    recursively for *.tdl files (hidden files and folders are skipped); `-` reads standard
-    input. Files are checked in parallel; output is ordered by path, then position.
+    Reports syntax, structure and lint problems in .tdl files (docs/LANGUAGE.md lists them;
+    among the lint: text contrast judged on the colours a reader sees, opacity included, and
+    reading order, the source order of a container's members, that clearly differs from the
+    layout, with a fix that reorders them). Directories are searched recursively for *.tdl
+    files (hidden files and folders are skipped); `-` reads standard input. Files are
+    checked in parallel; output is ordered by path, then position.
 
     The files given are checked together, as one project: a style counts as used when any
     of them uses it. A file checked alone counts only its own uses. Imported files outside
@@ -22,6 +26,10 @@ struct CheckCommand {
       --format FORMAT         text (default), json, github (workflow commands) or sarif (2.1.0).
       --fix                   Apply the certain fixes in place, then report what remains.
       --strict                Exit 1 on warnings too.
+      --data FILE             A JSON object of parameter values, as `export --data` takes:
+                              a text that holds `{{name}}` is measured with its value in
+                              place, and text that would not fit its box (TDL312) is
+                              reported naming the parameter and the value.
       --stdin-filename NAME   Name used for standard input in messages and for imports.
       -h, --help              Show this help.
 
@@ -30,7 +38,7 @@ struct CheckCommand {
     `template-fmt explain CODE` explains a code with examples.
 
     Exit status: 0 no errors (warnings allowed); 1 errors found (or warnings with --strict);
-    2 usage error or unreadable file.
+    2 usage error, unreadable file or unusable --data file.
 
     """
 
@@ -40,7 +48,7 @@ struct CheckCommand {
 
     func run(_ arguments: [String]) throws -> Int32 {
         let args = try ParsedArguments(arguments, flags: ["--fix", "--strict", "--help", "-h"],
-                                       options: ["--format", "--stdin-filename"])
+                                       options: ["--format", "--stdin-filename", "--data"])
         if args.flags.contains("--help") || args.flags.contains("-h") {
             env.out(CheckCommand.help)
             return 0
@@ -50,6 +58,16 @@ struct CheckCommand {
             throw UsageError(message: "unknown output format '\(formatName)'; expected text, json, github or sarif")
         }
         let fix = args.flags.contains("--fix")
+        // Parameter values texts are measured with, as text by name.
+        var parameterData: [String: String] = [:]
+        if let dataPath = args.options["--data"] {
+            switch ParameterData.read(dataPath) {
+            case .success(let values): parameterData = values.mapValues(\.text)
+            case .failure(let problem):
+                env.err(problem.report(for: dataPath))
+                return 2
+            }
+        }
         var operands = args.operands
         if operands.isEmpty {
             if env.inputIsTerminal { throw UsageError(message: "no input: pass files or directories, or `-` for standard input") }
@@ -68,13 +86,14 @@ struct CheckCommand {
                 results = [CheckedFile(path: name ?? "<stdin>", ioError: refusal)]
             } else {
                 let file = commandFile(path: name, bytes: bytes)
-                let diagnostics = Validator.validate(file, in: Project(files: [file], loader: diskLoader))
+                let diagnostics = Validator.validate(file, in: Project(files: [file], loader: diskLoader),
+                                                     parameterData: parameterData)
                 results = [CheckedFile(path: name ?? "<stdin>", bytes: bytes, diagnostics: diagnostics)]
             }
         } else {
             let (files, errors) = discoverFiles(operands)
             usageProblems = errors.count
-            results = ProjectCheck(paths: files, workers: env.parallelism).run(fix: fix)
+            results = ProjectCheck(paths: files, workers: env.parallelism, parameterData: parameterData).run(fix: fix)
             results += errors.map { CheckedFile(path: $0.path, ioError: $0.message) }
             results.sort { $0.path < $1.path }
         }

@@ -12,6 +12,8 @@ import Validator
 struct ProjectCheck {
     let paths: [String]
     let workers: Int
+    /// `--data`: parameter values texts are measured with (`Validator.validate`).
+    var parameterData: [String: String] = [:]
 
     /// One file through the run.
     private struct Item: Sendable {
@@ -77,7 +79,7 @@ struct ProjectCheck {
         let perFile = max(1, workers / max(items.count, 1))
         return parallelMap(items, workers: workers) { item in
             var item = item
-            item.diagnostics = Validator.validate(item.file, in: project, workers: perFile)
+            item.diagnostics = Validator.validate(item.file, in: project, workers: perFile, parameterData: parameterData)
             return item
         }
     }

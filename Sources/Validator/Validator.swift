@@ -12,13 +12,18 @@ public enum Validator {
     ///
     /// `workers`: threads a large document may be checked on when there is no cache (the
     /// CLI checking one big file); the findings are the same.
+    ///
+    /// `parameterData`: parameter values the caller will fill in (`check --data`), as text by
+    /// name: a text that holds `{{name}}` is measured with the value in place (TDL312). The
+    /// findings then depend on the data, so the cache is not used.
     public static func validate(_ file: ProjectFile, in project: Project, cache: ValidationCache? = nil,
-                                workers: Int = 1) -> [Diagnostic] {
-        validate(file, in: project, cache: cache, workers: workers, minimumPartBytes: Checker.bytesWorthParts)
+                                workers: Int = 1, parameterData: [String: String] = [:]) -> [Diagnostic] {
+        validate(file, in: project, cache: parameterData.isEmpty ? cache : nil, workers: workers,
+                 minimumPartBytes: Checker.bytesWorthParts, parameterData: parameterData)
     }
 
     static func validate(_ file: ProjectFile, in project: Project, cache: ValidationCache?, workers: Int,
-                         minimumPartBytes: Int) -> [Diagnostic] {
+                         minimumPartBytes: Int, parameterData: [String: String] = [:]) -> [Diagnostic] {
         let tree = file.tree
         // A UTF-16 or UTF-32 file is one token: its one report (TDL017) is all there is to say.
         if tree.diagnostics.first?.code == SyntaxCode.foreignEncoding.rawValue { return tree.diagnostics }
@@ -31,7 +36,7 @@ public enum Validator {
         let syntaxIndex: SyntaxDiagnosticIndex
         (all, syntaxIndex) = tree.withRawView { raw in
             var checker = Checker(file: file, project: project, raw: raw, cache: cache, workers: workers,
-                                  minimumPartBytes: minimumPartBytes)
+                                  minimumPartBytes: minimumPartBytes, parameterData: parameterData)
             checker.run()
             return (checker.findings.diagnostics, checker.context.syntaxIndex)
         }

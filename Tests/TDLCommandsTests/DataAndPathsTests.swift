@@ -4,14 +4,14 @@ import ToolSupport
 
 /// `export --data`: the JSON file of parameter values, read without Foundation.
 final class DataFileTests: XCTestCase {
-    func parse(_ text: String) -> Result<[String: String], ExportCommand.DataProblem> {
+    func parse(_ text: String) -> Result<[String: String], ParameterData.Problem> {
         parse(Array(text.utf8))
     }
 
     /// Values as their type and text ("string Ada", "number 3", "boolean true"), so the test
     /// needs no import of HTMLGen.
-    func parse(_ bytes: [UInt8]) -> Result<[String: String], ExportCommand.DataProblem> {
-        ExportCommand.parseData(bytes).map { values in
+    func parse(_ bytes: [UInt8]) -> Result<[String: String], ParameterData.Problem> {
+        ParameterData.parse(bytes).map { values in
             values.mapValues { "\($0.typeName) \($0.text)" }
         }
     }

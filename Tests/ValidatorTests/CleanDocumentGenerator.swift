@@ -43,6 +43,19 @@ struct CleanDocumentGenerator {
         return (lines + [sets.joined(separator: newline + newline)]).joined(separator: newline) + newline
     }
 
+    /// Where the next element of the container at each depth goes (`nextPlace`), and the
+    /// depth of the element being written.
+    private var places: [Int: (x: Int, y: Int)] = [:]
+    private var currentDepth = 1
+
+    /// An `at` right of and below (or level with) the previous one in the same container.
+    private mutating func nextPlace() -> String {
+        let last = places[currentDepth] ?? (0, 0)
+        let next = (x: last.x + rng.int(0...10), y: last.y + rng.int(0...10))
+        places[currentDepth] = next
+        return "\(next.x), \(next.y)"
+    }
+
     private mutating func name(_ base: String) -> String {
         counter += 1
         return "\(base)\(counter)"
@@ -66,11 +79,13 @@ struct CleanDocumentGenerator {
             for p in params { lines.append("    \(p): \(rng.pick(["\"friend\"", "3", "true", "\"Lisbon\""]))") }
             lines.append("  }")
         }
+        places = [1: (0, 0)]
         for _ in 0..<rng.int(2...6) {
             lines += element(of: rng.pick(Self.components), depth: 1, annotation: false)
         }
         for p in params where !usedParams.contains(p) {
-            lines += ["  text \(name("uses-"))-\(p) {", "    text: \"{{\(p)}}\"", "    at: 10, 10", "    size: 40 x 20", "  }"]
+            currentDepth = 1
+            lines += ["  text \(name("uses-"))-\(p) {", "    text: \"{{\(p)}}\"", "    at: \(nextPlace())", "    size: 40 x 20", "  }"]
         }
         lines.append("}")
         return lines.joined(separator: newline)
@@ -99,6 +114,8 @@ struct CleanDocumentGenerator {
         let elementName = name(String(kindName.prefix(3)))
         var props: [(key: String, value: String)] = []
         var written: Set<String> = []
+        currentDepth = depth
+        if kindName == "group" { places[depth + 1] = (0, 0) }
         func excluded(_ p: PropertySchema) -> Bool {
             written.contains { w in p.excludes.contains(w) || (kind.property(w)?.excludes.contains(p.name) ?? false) }
         }
@@ -108,7 +125,9 @@ struct CleanDocumentGenerator {
             case .required, .recommended: wanted = true
             case .requiredUnless: wanted = true
             // Captions too: a video without them gets a hint (TDL311).
-            case .optional: wanted = ["at", "size"].contains(p.name) ? rng.chance(85) : p.name == "captions" || rng.chance(30)
+            // A template's elements always get their `at`: one at its container's origin could
+            // sit above those before it (TDL317).
+            case .optional: wanted = p.name == "at" && !annotation ? true : ["at", "size"].contains(p.name) ? rng.chance(85) : p.name == "captions" || rng.chance(30)
             }
             guard wanted, !excluded(p) else { continue }
             if let v = value(p, kind: kindName, annotation: annotation) {
@@ -178,7 +197,12 @@ struct CleanDocumentGenerator {
     /// A value of `p`'s type that no rule objects to where this generator puts it.
     private mutating func value(_ p: PropertySchema, kind: String, annotation: Bool) -> String? {
         switch p.name {
-        case "at": return annotation ? "\(rng.int(0...400)), \(rng.int(0...300))" : "\(rng.int(0...60)), \(rng.int(0...60))"
+        // A template's elements go right and down in source order, so that reading order
+        // (TDL317) follows the layout.
+        case "at" where !annotation: return nextPlace()
+        case "at": return "\(rng.int(0...400)), \(rng.int(0...300))"
+        // Opacity keeps text readable (TDL302 judges the colour seen through it).
+        case "opacity": return rng.pick(["1", "0.95"])
         // Text gets a box it fits (TDL312 warns when it clearly cannot).
         case "size" where Self.textKinds.contains(kind):
             return annotation ? "\(rng.int(150...250)) x \(rng.int(80...150))" : "\(rng.int(150...200)) x \(rng.int(100...160))"

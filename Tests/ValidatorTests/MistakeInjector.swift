@@ -416,6 +416,27 @@ extension Mistake {
             let (color, background) = rng.pick(sites)
             return s.replacing(color.valueRange, with: s.text(background.valueRange))
         },
+        // An image that the layout puts first (a 1 px strip across the top) written last in
+        // its template, below a text the generator placed lower down.
+        Mistake(name: "content written after what it is placed above", code: "TDL317") { rng, s in
+            func numbers(_ p: PropertySyntax?) -> [Double] { p?.atoms.compactMap { $0.number?.value } ?? [] }
+            let templates = s.blocks.filter { $0.kind == "template" && $0.block.node.id == $0.set.node.id }.filter { t in
+                let canvas = numbers(t.block.property("size"))
+                guard canvas.count == 2 else { return false }
+                return t.block.blocks.contains { e in
+                    let at = numbers(e.property("at")), size = numbers(e.property("size"))
+                    return ["text", "textarea", "button", "video"].contains(e.kind) && at.count == 2 && size.count == 2
+                        && e.property("style") == nil && e.property("rotation") == nil && e.property("scale") == nil
+                        && e.property("visible") == nil && at[1] >= 5 && at[0] <= 90
+                        && at[0] + size[0] <= canvas[0] && at[1] + size[1] <= canvas[1]
+                }
+            }
+            guard !templates.isEmpty, let close = rng.pick(templates).block.closeBrace else { return nil }
+            var start = close.start
+            while start > 0 && s.bytes[start - 1] != 0x0A { start -= 1 }
+            return s.replacing(ByteRange(start: start, end: start),
+                               with: "  image read-late { src: \"https://example.com/a.jpg\"; alt: \"Late\"; at: 0, 0; size: 100 x 1 }\n")
+        },
         Mistake(name: "element outside the canvas", code: "TDL301") { rng, s in
             let sites = s.properties.filter { $0.key == "at" && !["group", "line", "arrow", "style"].contains($0.owner.kind) }
             guard !sites.isEmpty else { return nil }

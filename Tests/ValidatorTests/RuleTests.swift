@@ -74,7 +74,7 @@ final class RuleTests: XCTestCase {
     func testEveryCodeHasACase() {
         let covered = Set(RuleTable.cases.map(\.code))
         let all = DiagnosticCode.all.map(\.code)
-        XCTAssertEqual(all.count, 59)
+        XCTAssertEqual(all.count, 60)
         for code in all {
             XCTAssertTrue(covered.contains(code), "no rule case for \(code)")
         }
@@ -651,7 +651,7 @@ enum RuleTable {
              message: "BCP 47", good: card(replacing: "  size: 400 x 300", with: "  size: 400 x 300\n  lang: \"pt-BR\"")),
         rule("TDL107", "opacity above 1",
              bad: card(adding: "opacity: 2"), at: (9, 14),
-             message: "`opacity` must be", good: card(adding: "opacity: 0.5")),
+             message: "`opacity` must be", good: card(adding: "opacity: 0.9")),
         rule("TDL107", "max-lines below 1",
              bad: card(adding: "max-lines: 0"), at: (9, 16),
              good: card(adding: "max-lines: 1")),
@@ -1186,5 +1186,9 @@ enum RuleTable {
              bad: videoCard(adding: "    autoplay: true"), at: (5, 3),
              message: "video `clip` plays by itself with its sound on",
              good: videoCard(adding: "    autoplay: false")),
+        rule("TDL317", "text written after the text it is placed above",
+             bad: "format 1\n\ntemplate card {\n  size: 375 x 300\n  text body {\n    text: \"Terms\"\n    at: 16, 80\n    size: 343 x 40\n  }\n  text heading {\n    text: \"Welcome\"\n    at: 16, 16\n    size: 343 x 40\n  }\n}\n", at: (10, 3),
+             message: "`text heading` comes after `text body` in the source, so a screen reader reads it later, but it is placed above it",
+             good: "format 1\n\ntemplate card {\n  size: 375 x 300\n  text heading {\n    text: \"Welcome\"\n    at: 16, 16\n    size: 343 x 40\n  }\n  text body {\n    text: \"Terms\"\n    at: 16, 80\n    size: 343 x 40\n  }\n}\n", fix: true),
     ]
 }

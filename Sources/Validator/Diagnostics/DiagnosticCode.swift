@@ -89,6 +89,7 @@ public struct DiagnosticCode: Sendable, Hashable {
     static let unusableFontFamily = DiagnosticCode("TDL314", .warning, "Font family the page cannot name")
     static let buttonWithoutAction = DiagnosticCode("TDL315", .warning, "Button that leads nowhere")
     static let autoplayCannotBeStopped = DiagnosticCode("TDL316", .warning, "Video that plays by itself")
+    static let readingOrder = DiagnosticCode("TDL317", .warning, "Reading order differs from the layout")
     static let fontFileNotLoadable = DiagnosticCode("TDL330", .warning, "Font file the page may not load")
     static let unknownFontFormat = DiagnosticCode("TDL331", .warning, "Font file of unknown format")
     static let duplicateFontFace = DiagnosticCode("TDL332", .warning, "Font face declared twice")
@@ -104,7 +105,7 @@ public struct DiagnosticCode: Sendable, Hashable {
         conflictingProperties, styleDoesNotApply, misplacedDirective, malformedInterpolation, unfinishedBlockHeader,
         outsideCanvas, lowContrast, missingAlt, unusedStyle, unusedParameter, unsafeURL, emptyText,
         zeroSize, unsupportedURL, unusedSuppression, missingCaptions, textDoesNotFit, missingLocalFile, unusableFontFamily,
-        buttonWithoutAction, autoplayCannotBeStopped, fontFileNotLoadable, unknownFontFormat, duplicateFontFace,
+        buttonWithoutAction, autoplayCannotBeStopped, fontFileNotLoadable, unknownFontFormat, duplicateFontFace, readingOrder,
     ]
 
     public static func lookup(_ code: String) -> DiagnosticCode? {

@@ -1083,6 +1083,9 @@ enum DiagnosticExplanations {
         success criterion 1.4.3: relative luminance L = 0.2126 R + 0.7152 G + 0.0722 B on linearised
         sRGB channels, ratio (L1 + 0.05) / (L2 + 0.05) with L1 the lighter; AA needs 4.5:1, or 3:1 for
         large text (≥ 24px, or ≥ 19px bold). Background: the element's, else its group's, else the canvas.
+        The colours judged are those seen: the text colour's alpha, the element's `opacity` and its
+        groups' count (an element with opacity below 1 is laid over what is behind it, with its
+        background and members, as the page draws it).
 
         Bad:
             template card {
@@ -1363,7 +1366,8 @@ enum DiagnosticExplanations {
         off the canvas, or is cut off. The estimate errs on the quiet side, so a warning means that
         even a lower bound does not fit: each character counts narrower than common fonts draw it
         (0.4 em for most ASCII, 0.2 em for a space and for narrow letters such as `i` or `l`, 1 em
-        for CJK and emoji, nothing for a `{{name}}`, and nothing after a `{{` that is not closed, which TDL122
+        for CJK and emoji, nothing for a `{{name}}` (with `check --data FILE`, the value the data
+        gives, named in the report), and nothing after a `{{` that is not closed, which TDL122
         reports), lines break wherever a browser might, and a
         line is the font size tall unless `line-height` says more, and the lines may exceed the
         height by a quarter of a line. The room is the box inside its border: text that only eats
@@ -1525,6 +1529,55 @@ enum DiagnosticExplanations {
             }
 
         Suppress with `// tdl-ignore TDL316` on the line above or at the end of the line.
+        """#,
+        "TDL317": #"""
+        TDL317: Reading order differs from the layout
+
+        A screen reader, the keyboard and the exported page follow the source order: within a
+        template, annotation set or group, its members are read as they are written. This
+        member comes after one it is clearly placed before: above it with a gap between them
+        (the two sharing some width), or in the same row (their heights overlap by half the
+        shorter one) wholly on its left, or on its right when the template's `lang` is a
+        right-to-left language. So a reader meets the page in an order a sighted reader does
+        not see (WCAG 1.3.2). Only members a reader meets are compared (text, textarea,
+        button, video, an image with a non-empty `alt`; not hidden, rotated or scaled, with a
+        whole box on the canvas); side-by-side columns written column by column, members of
+        different groups, and rows whose direction is not known are left alone. One report
+        per container, at its first member out of place. Write the members in the order they
+        are seen; the fix does that when moving the blocks cannot change what is drawn (no
+        two members whose order changes overlap, no suppression comment among them).
+
+        Bad:
+            template card {
+              size: 375 x 300
+              text body {
+                text: "Read the terms before you start."
+                at: 16, 80
+                size: 343 x 40
+              }
+              text heading {
+                text: "Welcome"
+                at: 16, 16
+                size: 343 x 40
+              }
+            }
+
+        Good:
+            template card {
+              size: 375 x 300
+              text heading {
+                text: "Welcome"
+                at: 16, 16
+                size: 343 x 40
+              }
+              text body {
+                text: "Read the terms before you start."
+                at: 16, 80
+                size: 343 x 40
+              }
+            }
+
+        Suppress with `// tdl-ignore TDL317` on the line above or at the end of the line.
         """#,
         "TDL330": #"""
         TDL330: Font file the page may not load

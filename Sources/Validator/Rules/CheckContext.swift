@@ -38,9 +38,12 @@ final class CheckContext {
     let lintKinds = LintKinds.shared
     /// The parser's diagnostics by position (`FlaggedValues`).
     let syntaxIndex: SyntaxDiagnosticIndex
+    /// Parameter values by name, as text, that texts are measured with (`check --data`).
+    let parameterData: [String: String]
 
     /// `nodes`: the document's node table, whose ids name the keys of its own styles.
-    init(file: ProjectFile, project: Project, raw: RawSyntaxView, nodes: NodeTable) {
+    init(file: ProjectFile, project: Project, raw: RawSyntaxView, nodes: NodeTable, parameterData: [String: String] = [:]) {
+        self.parameterData = parameterData
         tree = file.tree
         syntaxIndex = SyntaxDiagnosticIndex(file.tree.diagnostics)
         self.raw = raw

@@ -38,6 +38,10 @@ struct Checker {
     var naturalGroups: [NaturalGroup] = []
     /// TDL301 reports so far: a group sized by its members is not reported when one is.
     var outsideReports = 0
+    /// The containers whose members are being linted, innermost last (`ReadingOrder`), and
+    /// what the element linted last is to the reading-order rule.
+    var readingContainers: [ReadingContainer] = []
+    var lastReadingMember: ReadingMember? = nil
     /// Whether the project can tell if a file beside the document exists (`LocalFiles`), and
     /// the URL strings that may name one: noted by the walk, and from sets the cache reused.
     let looksForLocalFiles: Bool
@@ -60,13 +64,13 @@ struct Checker {
     @inline(__always) var chains: [String: StyleChain] { context.chains }
 
     init(file: ProjectFile, project: Project, raw: RawSyntaxView, cache: ValidationCache? = nil, workers: Int = 1,
-         minimumPartBytes: Int = Checker.bytesWorthParts) {
+         minimumPartBytes: Int = Checker.bytesWorthParts, parameterData: [String: String] = [:]) {
         let nodes = NodeTable(file.tree, deferSets: cache != nil)
         self.nodes = nodes
         self.cache = cache
         self.workers = workers
         self.minimumPartBytes = minimumPartBytes
-        context = CheckContext(file: file, project: project, raw: raw, nodes: nodes)
+        context = CheckContext(file: file, project: project, raw: raw, nodes: nodes, parameterData: parameterData)
         looksForLocalFiles = project.loader?.exists != nil && file.location != nil
         styleFindings = StyleFindings(chains: context.chainByID.count)
     }

@@ -121,9 +121,18 @@ extension Checker {
         let frame: LintFrame?
         switch lint {
         case .none: frame = nil
-        case .container: frame = containerFrame(kindID: kind.id)
-        case .element(let outer): frame = lintElement(node, kindID: kind.id, frame: outer)
+        case .container:
+            frame = containerFrame(kindID: kind.id)
+            readingContainers.append(ReadingContainer(rightToLeft: containerReadsRightToLeft()))
+        case .element(let outer):
+            frame = lintElement(node, kindID: kind.id, frame: outer)
+            if let member = lastReadingMember, !readingContainers.isEmpty {
+                readingContainers[readingContainers.count - 1].members.append(member)
+            }
+            // A group's members are a container of their own, read in its direction.
+            if frame != nil { readingContainers.append(ReadingContainer(rightToLeft: readingContainers.last?.rightToLeft ?? false)) }
         }
+        lastReadingMember = nil
         slots.removeAll()
         // A group sized by its members: they are collected while they are checked.
         let collects = frame?.sizesGroup ?? false
@@ -140,7 +149,11 @@ extension Checker {
                 }
                 noteUses(ofUnchecked: c, scope: &scope)
                 // Misplaced elements are still drawn by previews: lint them too.
-                if let frame, isElement { lintUnchecked(c, kindID: kindID, frame: frame) }
+                if let frame, isElement {
+                    lintUnchecked(c, kindID: kindID, frame: frame)
+                    // Its box is not judged: no reading-order fix moves a block past it.
+                    if !readingContainers.isEmpty { readingContainers[readingContainers.count - 1].members.append(ReadingMember(node: c, box: nil, isContent: false)) }
+                }
                 continue
             }
             let childSchema = SchemaIndex.kind(kindID)
@@ -161,6 +174,7 @@ extension Checker {
             }
         }
         if collects, let frame { endMembers(of: node, frame: frame, restoring: outerMembers) }
+        if frame != nil, let container = readingContainers.popLast() { checkReadingOrder(container) }
     }
 
     mutating func checkProperties(_ block: BlockSyntax, schema: KindSchema, scope: Scope?) {

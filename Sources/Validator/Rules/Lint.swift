@@ -19,6 +19,9 @@ extension Checker {
         /// whose box they make: the last of `Checker.naturalGroups` (see `MemberExtent`). A
         /// flag, so that the frame stays small: it is copied for every element.
         var sizesGroup = false
+        /// The layers of elements with `opacity` below 1 that enclose these elements (nil:
+        /// none, so `background` is painted on directly).
+        var layers: OpacityLayers? = nil
     }
 
     /// What `checkBody` lints for the block it checks.
@@ -49,6 +52,13 @@ extension Checker {
         return LintFrame(origin: (0, 0), canvas: canvas, background: background)
     }
 
+    /// The reading direction of a template's or set's rows, from its own `lang`. Reads `slots`.
+    func containerReadsRightToLeft() -> Bool? {
+        guard slots[key.lang] >= 0 else { return mayBeHidden(key.lang) ? nil : false }
+        guard let token = raw.atoms(of: slots[key.lang]).first, token.kind == .string else { return nil }
+        return Checker.readsRightToLeft(lang: AtomSyntax.stringValue(of: token, in: raw.bytes))
+    }
+
     /// Lints an element the structure pass skipped, and a group's elements with it.
     mutating func lintUnchecked(_ node: Int, kindID: Int, frame: LintFrame) {
         slots.fill(block: node, nodes)
@@ -69,7 +79,8 @@ extension Checker {
     /// Lints the element at `node`, whose properties are in `slots`; returns the frame its
     /// children are linted in when it is a group.
     mutating func lintElement(_ node: Int, kindID: Int, frame: LintFrame) -> LintFrame? {
-        let at = point(key.at) ?? (0, 0)
+        let written = point(key.at)
+        let at = written ?? (0, 0)
         var box = Box(x: frame.origin.0 + at.0, y: frame.origin.1 + at.1)
         if let size = size(key.size) {
             box.width = size.0
@@ -102,6 +113,8 @@ extension Checker {
                 }
             }
         }
+        lastReadingMember = readingMember(node, kindID: kindID, box: box, canvas: frame.canvas,
+                                          placed: written != nil || !(isSet(key.at) || mayBeHidden(key.at)))
         var hidden = false
         if frame.sizesGroup && !isLine {
             hidden = isHidden()
@@ -109,16 +122,33 @@ extension Checker {
         }
 
         var background = frame.background
+        // An element with `opacity` below 1 (a group: with its members) is seen through a
+        // layer of its own; one whose opacity cannot be read leaves what is seen unknown.
+        var layers = frame.layers
+        if let opacity = number(key.opacity), opacity < 1 {
+            let o = max(opacity, 0)
+            if layers != nil { layers?.open(opacity: o) } else { layers = OpacityLayers(opacity: o, over: background) }
+        } else if number(key.opacity) == nil && (isSet(key.opacity) || mayBeHidden(key.opacity)) {
+            layers = OpacityLayers(opacity: 1, over: nil)
+        }
         // A label's `fill` is its background. One that cannot be read (reported) or may be
         // misspelt leaves the background unknown: contrast is not judged.
         let backgroundID = kindID == lintKinds.label && !isSet(key.background) ? key.fill : key.background
         if let bg = color(backgroundID) {
-            background = frame.background.map { ColorMath.composite(bg, over: $0) } ?? (bg.isOpaque ? bg : nil)
+            if layers != nil {
+                layers?.paint(bg)
+                background = layers?.seen
+            } else {
+                background = frame.background.map { ColorMath.composite(bg, over: $0) } ?? (bg.isOpaque ? bg : nil)
+            }
         } else if isSet(backgroundID) || mayBeHidden(key.background) || (kindID == lintKinds.label && mayBeHidden(key.fill)) {
             background = nil
+            layers?.paint(nil)
+        } else if layers != nil {
+            background = layers?.seen
         }
         if lintKinds.showsText[kindID] {
-            checkText(node, kindID: kindID, box: box, canvas: frame.canvas, background: background)
+            checkText(node, kindID: kindID, box: box, canvas: frame.canvas, background: background, layers: layers)
         }
         if kindID == lintKinds.image && !isSet(key.alt) && !mayBeHidden(key.alt), let block = tree.node(at: node).asBlock {
             // Two fixes: a description to write (the usual answer), or decorative on purpose.
@@ -154,7 +184,7 @@ extension Checker {
                                               isMember: frame.sizesGroup && !hidden))
         }
         return LintFrame(origin: ((box.x ?? 0) + border + padding, (box.y ?? 0) + border + padding),
-                         canvas: frame.canvas, background: background, sizesGroup: sizedByMembers)
+                         canvas: frame.canvas, background: background, sizesGroup: sizedByMembers, layers: layers)
     }
 
     /// Whether the element in `slots` has `visible: false`.
@@ -302,7 +332,8 @@ extension Checker {
     }
 
     /// Empty text, text that cannot fit its box (TDL312, `TextRoom`), contrast.
-    mutating func checkText(_ block: Int, kindID: Int, box: Box, canvas: (Double, Double)?, background: RGBAColor?) {
+    mutating func checkText(_ block: Int, kindID: Int, box: Box, canvas: (Double, Double)?, background: RGBAColor?,
+                            layers: OpacityLayers? = nil) {
         let isButton = kindID == lintKinds.button
         let textID = isButton ? key.label : key.text
         // The font size in px, and whether it is one `font-size` takes (a size out of range
@@ -328,6 +359,10 @@ extension Checker {
             let textKey = isButton ? "label" : "text"
             let kind = raw.blockHeader(block).kind.map(raw.text) ?? ""
             findings.report(.emptyText, lintRange(block, textID), "`\(textKey)` is empty, so the \(kind) shows nothing")
+        } else if let room, !context.parameterData.isEmpty,
+                  let withData = read(textID, { raw, node in TextWithData.read(raw, node, data: context.parameterData) }) {
+            // Measured with the values the caller's data will fill in.
+            checkTextFits(block, textID: textID, room, withData.measure(in: room), data: withData)
         } else if let room, let m = text?.measure {
             checkTextFits(block, textID: textID, room, m)
         }
@@ -340,7 +375,15 @@ extension Checker {
             // misspelt is unknown.
             return
         }
-        let shown = ColorMath.composite(foreground, over: background)
+        // Through layers the text is painted into the innermost one, with its opacities.
+        let shown: RGBAColor
+        if let layers {
+            // Wholly transparent text is hidden on purpose, as `visible: false` hides it.
+            guard layers.opacity > 0, let seen = layers.seen(painting: foreground) else { return }
+            shown = seen
+        } else {
+            shown = ColorMath.composite(foreground, over: background)
+        }
         let ratio = ColorMath.contrast(shown, background)
         let bold: Bool
         if isSet(key.fontWeight) {
@@ -354,8 +397,15 @@ extension Checker {
         let large = size >= 24 || (size >= 19 && bold)
         let required = large ? 3.0 : 4.5
         if ratio + 1e-9 < required {
-            findings.report(.lowContrast, lintRange(block, key.color),
-                   "text colour \(hex: foreground) on \(hex: background) has contrast \(hundredthsDown: ratio):1; WCAG AA needs \(literal: large ? "3" : "4.5"):1 for \(literal: large ? "large" : "normal-size") text")
+            if let layers, layers.opacity < 1 {
+                // The opacity is said (to two decimals): without it the colours named could pass.
+                let opacity = (layers.opacity * 100).rounded() / 100
+                findings.report(.lowContrast, lintRange(block, key.color),
+                       "text colour \(hex: foreground) at opacity \(number: opacity) shows as \(hex: shown) on \(hex: background): contrast \(hundredthsDown: ratio):1; WCAG AA needs \(literal: large ? "3" : "4.5"):1 for \(literal: large ? "large" : "normal-size") text")
+            } else {
+                findings.report(.lowContrast, lintRange(block, key.color),
+                       "text colour \(hex: foreground) on \(hex: background) has contrast \(hundredthsDown: ratio):1; WCAG AA needs \(literal: large ? "3" : "4.5"):1 for \(literal: large ? "large" : "normal-size") text")
+            }
         }
     }
 

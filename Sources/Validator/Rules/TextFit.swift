@@ -359,12 +359,14 @@ extension Checker {
 
     /// TDL312 from the text's measure: a word wider than the room, else more lines than the
     /// box's height holds (at most `max-lines` of them).
-    mutating func checkTextFits(_ block: Int, textID: Int, _ r: TextRoom, _ m: TextFit) {
+    /// `data`: the text was measured with the values `--data` gives, which the message names.
+    mutating func checkTextFits(_ block: Int, textID: Int, _ r: TextRoom, _ m: TextFit, data: TextWithData? = nil) {
         guard m.widest > 0 else { return }  // nothing measured: `{{name}}` only
         func px(_ v: Double) -> Double { (v * 10).rounded() / 10 }
+        let from = data?.said ?? ""
         if m.widest > r.room {
             // The word, for the message, from the bytes it was measured in.
-            let word = read(textID) { raw, node -> String? in
+            let word = data.map { data in data.bytes.withUnsafeBufferPointer { Checker.shortened($0, m.widestStart, m.widestEnd) } } ?? read(textID) { raw, node -> String? in
                 let list = raw.atoms(of: node)
                 guard list.count == 1 else { return nil }
                 if list[0].kind == .string { return Checker.shortened(raw.bytes, m.widestStart, m.widestEnd) }
@@ -374,8 +376,8 @@ extension Checker {
             } ?? ""
             let need = px(Double(m.widest) / 100 * r.fontSize)
             let message: MessageText = r.toCanvas
-                ? "the word `\(word)` is at least \(number: need) px wide at font size \(number: px(r.fontSize)), but only \(number: px(r.width)) px lie between the `at` of `\(element: block, raw)` and the canvas's right edge"
-                : "the word `\(word)` is at least \(number: need) px wide at font size \(number: px(r.fontSize)), wider than the \(number: px(r.width)) px the box of `\(element: block, raw)` leaves for text"
+                ? "the word `\(word)` is at least \(number: need) px wide at font size \(number: px(r.fontSize)), but only \(number: px(r.width)) px lie between the `at` of `\(element: block, raw)` and the canvas's right edge\(from)"
+                : "the word `\(word)` is at least \(number: need) px wide at font size \(number: px(r.fontSize)), wider than the \(number: px(r.width)) px the box of `\(element: block, raw)` leaves for text\(from)"
             findings.report(.textDoesNotFit, lintRange(block, textID), message)
             return
         }
@@ -384,7 +386,7 @@ extension Checker {
         if !r.isLabel, let most = number(key.maxLines), most >= 1 { shown = min(shown, most.rounded(.down)) }
         let need = shown * r.lineHeight
         guard need > height + r.slack else { return }
-        let message: MessageText = "`\(element: block, raw)` shows at least \(number: shown) line\(literal: shown == 1 ? "" : "s") of \(number: px(r.lineHeight)) px (\(number: px(need)) px) at font size \(number: px(r.fontSize)), but its box leaves \(number: px(height)) px of height for text"
+        let message: MessageText = "`\(element: block, raw)` shows at least \(number: shown) line\(literal: shown == 1 ? "" : "s") of \(number: px(r.lineHeight)) px (\(number: px(need)) px) at font size \(number: px(r.fontSize)), but its box leaves \(number: px(height)) px of height for text\(from)"
         findings.report(.textDoesNotFit, lintRange(block, textID), message)
     }
 

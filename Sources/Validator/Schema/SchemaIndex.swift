@@ -169,6 +169,10 @@ enum SchemaIndex {
         let visible = properties.id("visible")
         let lineHeight = properties.id("line-height")
         let maxLines = properties.id("max-lines")
+        let opacity = properties.id("opacity")
+        let rotation = properties.id("rotation")
+        let scale = properties.id("scale")
+        let lang = properties.id("lang")
     }
     static let key = Keys()
 }

@@ -80,6 +80,7 @@ from selenium.webdriver.chrome.service import Service  # noqa: E402
 import fragments  # noqa: E402
 import email_shape  # noqa: E402
 import font_faces  # noqa: E402
+import opacity_colours  # noqa: E402
 import page_semantics  # noqa: E402
 import standalone_svg  # noqa: E402
 import system_modes  # noqa: E402
@@ -1598,6 +1599,7 @@ def main():
         section("standalone SVG in Chromium", lambda: standalone_svg.test_standalone_svg(suite, ctx))
         section("email shape in Chromium", lambda: email_shape.test_email_shape(suite, ctx))
         section("font-face in Chromium", lambda: font_faces.test_font_faces(suite, ctx))
+        section("colours through opacity (TDL302) in Chromium", lambda: opacity_colours.test_opacity_colours(suite, ctx))
         section("XSS payloads in Chromium", lambda: test_xss(suite, ctx))
         section("Nu HTML checker", lambda: test_validity(suite, ctx))
     except SystemExit:
