@@ -26,6 +26,7 @@ public enum TemplateHTML {
         body.raw("</main>\n")
         fitToWidth(item, into: &css)
         interactionRules(into: &css)
+        if playsByItself(item.children) { motionRules(into: &css) }
         return HTMLPage.write(lang: lang, direction: item.direction, title: item.displayTitle,
                               description: item[.description]?.string, css: css, body: body,
                               fontSources: FontFaceCSS.policySources(item.fontFaces))
@@ -144,19 +145,22 @@ public enum TemplateHTML {
         } else {
             appearance = rule(e, t, placement: placement, grid: grid, css: &css, scratch: &scratch, classes: &classes)
         }
+        // A page's video that plays by itself has a still twin, for readers who ask for less
+        // motion (`motionRules`); a fragment, whose styles are inline, cannot ask.
+        let twin = !shape.inlineStyles && hasStillTwin(e, t)
         // ` id="…"`, a page's classes (a button's shape, the appearance), a fragment's ` style="…"`.
-        func identity(_ body: inout OutputBuffer) {
-            body.raw(" id=\""); body.attributeValue(shape.idPrefix); body.attributeValue(e.id); body.byte(0x22)
+        func identity(_ body: inout OutputBuffer, suffix: StaticString = "", role: StaticString? = nil) {
+            body.raw(" id=\""); body.attributeValue(shape.idPrefix); body.attributeValue(e.id); body.raw(suffix); body.byte(0x22)
             if shape.inlineStyles {
                 body.raw(" style=\""); body.attributeValue(scratch); body.byte(0x22)
                 return
             }
-            let button = e.kindID == .button
-            guard button || appearance != nil else { return }
+            let role = e.kindID == .button ? "tdl-button" : role
+            guard role != nil || appearance != nil else { return }
             body.raw(" class=\"")
-            if button { body.raw("tdl-button") }
+            if let role { body.raw(role) }
             if let appearance {
-                if button { body.byte(0x20) }
+                if role != nil { body.byte(0x20) }
                 AppearanceClasses.name(appearance, into: &body)
             }
             body.byte(0x22)
@@ -196,24 +200,16 @@ public enum TemplateHTML {
                 body.raw("</p>\n")
             }
         case .video:
-            body.raw("<video"); identity(&body)
-            if let src = t[.src]?.string { body.attribute("src", src) }
-            if let poster = t[.poster]?.string { body.attribute("poster", poster) }
-            let controls = t[.controls]?.bool ?? true
-            if controls { body.raw(" controls") }
-            let autoplay = t[.autoplay]?.bool ?? false
-            if autoplay { body.raw(" autoplay") }
-            if t[.muted]?.bool ?? false { body.raw(" muted") }
-            if t[.loop]?.bool ?? false { body.raw(" loop") }
-            if autoplay { body.raw(" playsinline") }
-            body.byte(0x3E)
-            if let captions = t[.captions]?.string {
-                body.raw("<track kind=\"captions\""); body.attribute("src", captions); body.attribute("srclang", lang)
-                // Without controls nobody could switch them on.
-                if !controls { body.raw(" default") }
-                body.byte(0x3E)
+            body.raw("<video"); identity(&body, role: twin ? "tdl-motion" : nil)
+            writeVideo(t, lang: lang, still: false, into: &body)
+            if twin {
+                // The same video, paused until the reader starts it, with its controls: what a
+                // reader who asks for less motion sees instead (it loads nothing until shown).
+                // `ID.still`: no element's id has a `.` but `KIND.N`, so it is the twin's alone.
+                for _ in 0..<depth { body.raw("  ") }
+                body.raw("<video"); identity(&body, suffix: ".still", role: "tdl-still")
+                writeVideo(t, lang: lang, still: true, into: &body)
             }
-            body.raw("</video>\n")
         case .divider:
             body.raw("<hr"); identity(&body); body.raw(">\n")
         case .group:
@@ -243,6 +239,51 @@ public enum TemplateHTML {
         case 6?: return "h6"
         default: return nil
         }
+    }
+
+    /// A video's attributes after its id and classes, its captions, and its end tag. `still`:
+    /// the twin of a video that plays by itself, which does not, shows its controls and
+    /// loads nothing until it is shown.
+    static func writeVideo(_ t: PropertyTable, lang: String, still: Bool, into body: inout OutputBuffer) {
+        if let src = t[.src]?.string { body.attribute("src", src) }
+        if let poster = t[.poster]?.string { body.attribute("poster", poster) }
+        let controls = still || (t[.controls]?.bool ?? true)
+        if controls { body.raw(" controls") }
+        let autoplay = !still && (t[.autoplay]?.bool ?? false)
+        if autoplay { body.raw(" autoplay") }
+        if t[.muted]?.bool ?? false { body.raw(" muted") }
+        if t[.loop]?.bool ?? false { body.raw(" loop") }
+        if autoplay { body.raw(" playsinline") }
+        if still { body.raw(" preload=\"none\"") }
+        body.byte(0x3E)
+        if let captions = t[.captions]?.string {
+            body.raw("<track kind=\"captions\""); body.attribute("src", captions); body.attribute("srclang", lang)
+            // Without controls nobody could switch them on.
+            if !controls { body.raw(" default") }
+            body.byte(0x3E)
+        }
+        body.raw("</video>\n")
+    }
+
+    /// Whether an element is a video that plays by itself, which a page doubles with a still
+    /// twin (`writeVideo`, `motionRules`).
+    static func hasStillTwin(_ e: ResolvedElement, _ t: PropertyTable) -> Bool {
+        e.kindID == .video && (t[.autoplay]?.bool ?? false)
+    }
+
+    /// Whether any video of `elements`, at any depth, plays by itself.
+    static func playsByItself(_ elements: [ResolvedElement]) -> Bool {
+        elements.contains { e in
+            (e.kindID == .video && e[.autoplay]?.bool == true && e[.visible]?.bool != false) || playsByItself(e.children)
+        }
+    }
+
+    /// Readers who ask for less motion (`prefers-reduced-motion`) see each video that plays by
+    /// itself as its still twin: paused, with its controls. No script: the page swaps which
+    /// of the two is shown. After `fitToWidth`, with the other rules the Nu checker need not read.
+    static func motionRules(into css: inout OutputBuffer) {
+        css.raw(".tdl-canvas .tdl-still{display:none}\n")
+        css.raw("@media (prefers-reduced-motion:reduce){.tdl-canvas .tdl-motion{display:none}.tdl-canvas .tdl-still{display:block}}\n")
     }
 
     /// A button's label; with `max-lines` (`clamp`) in a span that the clamp applies to (a
@@ -293,6 +334,10 @@ public enum TemplateHTML {
     static func rule(_ e: ResolvedElement, _ t: PropertyTable, placement: Placement, grid: LineGrid?, css: inout OutputBuffer,
                      scratch: inout OutputBuffer, classes: inout AppearanceClasses) -> Int? {
         CSSValues.idSelector(e.id, into: &css)
+        if hasStillTwin(e, t) {
+            css.byte(0x2C)
+            CSSValues.idSelector(e.id + ".still", into: &css)
+        }
         css.byte(0x7B)
         placementDeclarations(e, t, placement: placement, grid: grid, inline: false, into: &css)
         if t[.visible]?.bool == false { css.raw(";display:none") }

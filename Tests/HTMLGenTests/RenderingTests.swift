@@ -134,7 +134,7 @@ final class RenderingTests: XCTestCase {
         XCTAssertTrue(html.contains("#b{") && html.contains("text-align:right") && !html.contains("justify-content:flex"), "a button's side is its text-align alone")
         XCTAssertTrue(html.contains(".tdl-button{display:flex;flex-direction:column;justify-content:center}"))
         XCTAssertTrue(html.contains("#b>span{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:1;overflow:hidden}"))
-        XCTAssertTrue(html.contains("<video id=\"v\" src=\"v.mp4\" autoplay muted playsinline></video>"), html)
+        XCTAssertTrue(withoutAppearanceClasses(html).contains("<video id=\"v\" class=\"tdl-motion\" src=\"v.mp4\" autoplay muted playsinline></video>"), html)
         XCTAssertTrue(withoutAppearanceClasses(html).contains("<hr id=\"d\">"))
         // A divider as tall as its rule is its top border (printed, kept in forced colours);
         // a taller or framed one a strip across the box, printed as drawn.
@@ -148,6 +148,27 @@ final class RenderingTests: XCTestCase {
         XCTAssertTrue(html.contains(".tdl-canvas a:focus-visible{outline:2px solid #1A1A1A;"), html)
         XCTAssertTrue(html.contains("@media (forced-colors:active){.tdl-canvas a.tdl-button{border:1px solid ButtonText}}"), html)
         XCTAssertTrue(html.hasSuffix("</main>\n</body>\n</html>\n"))
+    }
+
+    /// A video that plays by itself has a still twin for readers who ask for less motion:
+    /// same box (one rule for both ids), paused, with controls, loading nothing until shown.
+    func testAVideoThatPlaysByItselfHasAStillTwin() {
+        let html = export("""
+        format 1
+        template t {
+          size: 400 x 300
+          video clip { src: "c.mp4"; autoplay: true; muted: true; controls: false; captions: "c.vtt"; at: 0, 0; size: 100 x 50 }
+          video calm { src: "d.mp4"; at: 0, 100; size: 100 x 50 }
+        }
+        """)
+        let plain = withoutAppearanceClasses(html)
+        XCTAssertTrue(plain.contains("<video id=\"clip\" class=\"tdl-motion\" src=\"c.mp4\" autoplay muted playsinline><track kind=\"captions\" src=\"c.vtt\" srclang=\"en\" default></video>"), html)
+        XCTAssertTrue(plain.contains("<video id=\"clip.still\" class=\"tdl-still\" src=\"c.mp4\" controls muted preload=\"none\"><track kind=\"captions\" src=\"c.vtt\" srclang=\"en\"></video>"), html)
+        XCTAssertTrue(html.contains("\n#clip,#clip\\.still{"), html)
+        XCTAssertTrue(html.contains("@media (prefers-reduced-motion:reduce){.tdl-canvas .tdl-motion{display:none}.tdl-canvas .tdl-still{display:block}}"), html)
+        XCTAssertTrue(plain.contains("<video id=\"calm\" src=\"d.mp4\" controls></video>"), html)
+        XCTAssertFalse(export("format 1\ntemplate t { size: 10 x 10; video v { src: \"v.mp4\" } }").contains("prefers-reduced-motion"),
+                       "no motion rules without a video that plays by itself")
     }
 
     func testAnnotationOverlay() {

@@ -9,7 +9,9 @@ media features emulated through the DevTools protocol.
 - dark: the page declares `color-scheme: light`, so the canvas keeps its colours;
 - print: every divider is drawn by something print keeps (a border, or a background with
   `print-color-adjust: exact`);
-- focus: a link reached with the keyboard shows an outline.
+- focus: a link reached with the keyboard shows an outline;
+- less motion: with `prefers-reduced-motion: reduce`, a video that plays by itself is shown
+  as its still twin, paused, with controls, in the same box.
 """
 
 import os
@@ -29,6 +31,29 @@ for (const hr of document.querySelectorAll('hr')) {
   const cs = getComputedStyle(hr);
   out.rules.push({id: hr.id, border: parseFloat(cs.borderTopWidth) > 0 && cs.borderTopStyle !== 'none',
                   image: cs.backgroundImage, adjust: cs.forcedColorAdjust, print: cs.printColorAdjust});
+}
+return out;
+"""
+
+
+MOTION_DOC = """format 1
+template motion "Motion" {
+  size: 400 x 300
+  lang: "en"
+  text title { heading: 1; text: "Motion"; at: 10, 10; size: 200 x 30 }
+  video clip { src: "clip.mp4"; poster: "clip.png"; autoplay: true; muted: true; loop: true; at: 10, 50; size: 320 x 180 }
+  video calm { src: "calm.mp4"; at: 10, 240; size: 100 x 50 }
+}
+"""
+
+MOTION_JS = """
+const out = {};
+for (const id of ['clip', 'clip.still', 'calm']) {
+  const v = document.getElementById(id);
+  if (!v) { out[id] = null; continue; }
+  const r = v.getBoundingClientRect();
+  out[id] = {shown: getComputedStyle(v).display !== 'none', autoplay: v.autoplay, controls: v.controls,
+             box: [r.left, r.top, r.width, r.height]};
 }
 return out;
 """
@@ -90,6 +115,27 @@ def test_system_modes(suite, ctx):
                 suite.check(f"{label}: a link reached with Tab shows an outline",
                             focus["tag"] == "A" and focus["visible"] and focus["style"] != "none" and focus["width"] >= 2,
                             str(focus))
+        work = os.path.join(ctx["work"], "motion")
+        os.makedirs(work, exist_ok=True)
+        src, page = os.path.join(work, "motion.tdl"), os.path.join(work, "motion.html")
+        with open(src, "w", encoding="utf-8") as f:
+            f.write(MOTION_DOC)
+        r = ctx["run"]([ctx["bin"], "export", "-o", page, src])
+        if suite.check("less motion: the page exports", r.returncode == 0, r.stderr[-400:]):
+            ctx["valid_pages"].append(page)  # the twin is valid HTML too (Nu HTML checker)
+            emulate(driver, [])
+            driver.get("file://" + page)
+            normal = driver.execute_script(MOTION_JS)
+            emulate(driver, [{"name": "prefers-reduced-motion", "value": "reduce"}])
+            driver.get("file://" + page)
+            calm = driver.execute_script(MOTION_JS)
+            suite.check("less motion: by default the video plays by itself and its twin is hidden",
+                        normal["clip"]["shown"] and normal["clip"]["autoplay"] and not normal["clip.still"]["shown"], str(normal))
+            suite.check("less motion: asked for, the twin is shown paused with controls, in the same box",
+                        not calm["clip"]["shown"] and calm["clip.still"]["shown"] and not calm["clip.still"]["autoplay"]
+                        and calm["clip.still"]["controls"] and calm["clip.still"]["box"] == normal["clip"]["box"], str(calm))
+            suite.check("less motion: a video that does not play by itself is left as it is",
+                        calm["calm"]["shown"] and normal["calm"] == calm["calm"], f"{normal['calm']} {calm['calm']}")
         suite.check("system modes: the examples have links drawn as buttons and dividers to try",
                     seen_buttons > 0 and seen_rules > 0, f"{seen_buttons} buttons, {seen_rules} dividers")
     finally:

@@ -1181,7 +1181,7 @@ ALLOWED_TAGS = {"html", "head", "meta", "title", "style", "body", "main", "p", "
                 "h1", "h2", "h3", "h4", "h5", "h6", "track",
                 "a", "button", "video", "hr", "figure", "svg", "defs", "filter", "fegaussianblur",
                 "clippath", "marker", "path", "g", "rect", "ellipse", "line", "text", "tspan",
-                "circle", "image"}
+                "circle", "image", "desc"}
 
 DOM_JS = """
 const cb = arguments[arguments.length - 1];
@@ -1232,7 +1232,7 @@ setTimeout(() => {
       parentXss: (() => { try { return typeof window.top.__xss === 'undefined' ? null : 1; } catch (e) { return null; } })(),
       frames: window.frames.length, href: location.href, bad,
       texts: {tx: text('tx'), tx2: text('tx2'), ta: text('ta'), bt: text('bt'), gt: text('g-gt'),
-              note: text('note'), alt: attr('im', 'alt'),
+              note: text('shot-note'), alt: attr('im', 'alt'),
               figAlt: (() => { const i = document.querySelector('figure.tdl-figure > img'); return i ? i.getAttribute('alt') : null; })(),
               title: title ? title.textContent : null, description: desc ? desc.getAttribute('content') : null},
       urls: {ip: attr('ip', 'src'), bp: attr('bp', 'href'), vp: attr('vp', 'src'), vpPoster: attr('vp', 'poster')}});
