@@ -1,3 +1,10 @@
+import Basics
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A page's appearance classes: each distinct list of appearance declarations
 /// (`TemplateHTML.appearanceDeclarations`: colours, font, border, alignment) is written once,
 /// as `.tdl-canvas .tdl-aN{…}`, and every element that looks that way names the class. The
@@ -9,17 +16,34 @@
 /// rules now hold only what is one element's own (where it is, its size) and set none of the
 /// same properties.
 struct AppearanceClasses {
-    private var indexByDeclarations: [[UInt8]: Int] = [:]
+    /// Lists are found by a fingerprint of their bytes, then compared: hashing an array of
+    /// bytes element by element cost more than writing the page.
+    private var firstByFingerprint: [UInt64: Int] = [:]
+    private var nextWithFingerprint: [Int] = []
     private var declarations: [[UInt8]] = []
 
     /// The class of `list` (declarations each starting with `;`), made if it is new.
     mutating func index(of list: OutputBuffer) -> Int {
-        let bytes = list.bytes
-        if let known = indexByDeclarations[bytes] { return known }
-        let index = declarations.count + 1
-        indexByDeclarations[bytes] = index
-        declarations.append(bytes)
-        return index
+        list.withUnsafeBytes { bytes in
+            let key = fingerprint(UnsafeRawBufferPointer(bytes))
+            var candidate = firstByFingerprint[key] ?? -1
+            while candidate >= 0 {
+                if AppearanceClasses.same(declarations[candidate], bytes) { return candidate + 1 }
+                candidate = nextWithFingerprint[candidate]
+            }
+            nextWithFingerprint.append(firstByFingerprint[key] ?? -1)
+            firstByFingerprint[key] = declarations.count
+            declarations.append(Array(bytes))
+            return declarations.count
+        }
+    }
+
+    static func same(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBufferPointer { a in
+            guard let p = a.baseAddress, let q = b.baseAddress else { return true }  // both empty
+            return memcmp(p, q, a.count) == 0
+        }
     }
 
     /// `tdl-aN`.

@@ -78,6 +78,11 @@ struct OutputBuffer {
     /// The bytes written so far.
     var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage.base, count: storage.count)) }
 
+    /// Calls `body` with the bytes written so far, valid only during the call.
+    func withUnsafeBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        body(UnsafeBufferPointer(start: storage.base, count: storage.count))
+    }
+
     /// The pieces' bytes, one after another, in one new array.
     static func concatenate(_ pieces: [OutputBuffer]) -> [UInt8] {
         let total = pieces.reduce(0) { $0 + $1.count }

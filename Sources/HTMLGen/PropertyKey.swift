@@ -47,7 +47,24 @@ struct PropertyTable {
     private var store = PropertyStore.empty
     private var defaults = KindDefaults([])
     /// The fallback kinds of the families the page's `font-face`s declare (`PageFontFaces`).
-    var fontFallbacks: [String: FontFamilies.Kind] = [:]
+    var fontFallbacks: [String: FontFamilies.Kind] = [:] {
+        didSet { fontValues = FontValues() }
+    }
+    /// The CSS of each `font` family list met so far (`FontFamilies.cssValue`), shared by the
+    /// copies of this table one render makes: elements of one style name the same list.
+    private(set) var fontValues = FontValues()
+
+    final class FontValues {
+        var byFamily: [String: String] = [:]
+    }
+
+    /// `font-family`'s value for a `font` family list.
+    func fontFamilyCSS(_ family: String) -> String {
+        if let known = fontValues.byFamily[family] { return known }
+        let value = FontFamilies.cssValue(family, declared: fontFallbacks)
+        fontValues.byFamily[family] = value
+        return value
+    }
 
     mutating func load(_ e: ResolvedElement) {
         for k in filled { where_[Int(k)] = 0 }

@@ -472,7 +472,7 @@ public enum TemplateHTML {
 
     static func textRules(_ e: ResolvedElement, _ t: PropertyTable, css: inout OutputBuffer) {
         if case .font(let family, _)? = t[.font] {
-            css.raw(";font-family:"); css.raw(FontFamilies.cssValue(family, declared: t.fontFallbacks))
+            css.raw(";font-family:"); css.raw(t.fontFamilyCSS(family))
         }
         css.raw(";font-size:"); fontSize(t[.fontSize]?.number ?? 16, into: &css)
         let weight = Schema.cssFontWeight(t[.fontWeight]?.string ?? "regular") ?? 400
