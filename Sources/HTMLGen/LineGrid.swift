@@ -26,11 +26,12 @@ struct LineGrid {
     /// Per member, in source order: its area, or nil when it is placed absolutely.
     let areas: [Area?]
 
-    /// The grid of `members` in a content box `width` × `height`, or nil when no member
-    /// takes part (the container then keeps absolute placement alone).
-    init?(members: [ResolvedElement], width: Double, height: Double) {
+    /// The grid of `members` in a content box `width` × `height` whose top left corner is
+    /// `origin` on the canvas, or nil when no member takes part (the container then keeps
+    /// absolute placement alone).
+    init?(members: [ResolvedElement], origin: (x: Double, y: Double) = (0, 0), width: Double, height: Double) {
         guard width > 0, height > 0, !members.isEmpty else { return nil }
-        let boxes = members.map { LineGrid.box(of: $0, within: width, height) }
+        let boxes = members.map { LineGrid.box(of: $0, from: origin, within: width, height) }
         guard boxes.contains(where: { $0 != nil }) else { return nil }
         var xs: [Double] = [0, width], ys: [Double] = [0, height]
         for case let b? in boxes {
@@ -69,19 +70,14 @@ struct LineGrid {
     }
 
     /// A member's designed outer box in its container's content box, when it takes part: it
-    /// is shown, its size is known and not empty, and it lies inside the content box.
-    static func box(of e: ResolvedElement, within width: Double, _ height: Double) -> (x: Double, y: Double, width: Double, height: Double)? {
-        if e[.visible]?.bool == false { return nil }
-        let at = e[.at]?.point ?? (0, 0)
-        var w = e[.width]?.number, h = e[.height]?.number
-        if let size = e[.size]?.size { w = size.width; h = size.height }
-        if e.kindID == .divider && h == nil { h = e[.thickness]?.number ?? 1 }
-        if e.kindID == .group && (w == nil || h == nil) {
-            // A group sized by its members: its natural size, when resolving could tell it.
-            w = w ?? e.box?.width
-            h = h ?? e.box?.height
-        }
-        guard let w, let h, w > tolerance, h > tolerance, at.x.isFinite, at.y.isFinite,
+    /// is shown, its size is known and not empty, and it lies inside the content box. The box
+    /// is the one resolving placed on the canvas (`ResolvedElement.box`: its `size`, a
+    /// divider's rule, a group's natural size), less the content box's `origin`.
+    static func box(of e: ResolvedElement, from origin: (x: Double, y: Double), within width: Double, _ height: Double)
+        -> (x: Double, y: Double, width: Double, height: Double)? {
+        guard let placed = e.box, let w = placed.width, let h = placed.height, e[.visible]?.bool != false else { return nil }
+        let at = (x: placed.x - origin.x, y: placed.y - origin.y)
+        guard w > tolerance, h > tolerance, at.x.isFinite, at.y.isFinite,
               at.x >= -tolerance, at.y >= -tolerance, at.x + w <= width + tolerance, at.y + h <= height + tolerance
         else { return nil }
         return (at.x, at.y, w, h)

@@ -311,9 +311,9 @@ public enum TemplateHTML {
         guard !sizedByMembers(t), !e.children.isEmpty else { return nil }
         var width = t[.width]?.number, height = t[.height]?.number
         if let size = t[.size]?.size { width = size.width; height = size.height }
-        let edge = 2 * ((t[.padding]?.number ?? 0) + max(0, t[.borderWidth]?.number ?? 0))
-        guard let width, let height else { return nil }
-        return LineGrid(members: e.children, width: width - edge, height: height - edge)
+        let inset = (t[.padding]?.number ?? 0) + (t[.borderWidth]?.number ?? 0)
+        guard let width, let height, let box = e.box else { return nil }
+        return LineGrid(members: e.children, origin: (box.x + inset, box.y + inset), width: width - 2 * inset, height: height - 2 * inset)
     }
 
     /// Whether a divider's rule can be its box's top border: the box is as tall as the rule
