@@ -147,7 +147,7 @@ public enum TemplateHTML {
         }
         // A page's video that plays by itself has a still twin, for readers who ask for less
         // motion (`motionRules`); a fragment, whose styles are inline, cannot ask.
-        let twin = !shape.inlineStyles && hasStillTwin(e, t)
+        let twin = !shape.inlineStyles && hasStillTwin(e)
         // ` id="…"`, a page's classes (a button's shape, the appearance), a fragment's ` style="…"`.
         func identity(_ body: inout OutputBuffer, suffix: StaticString = "", role: StaticString? = nil) {
             body.raw(" id=\""); body.attributeValue(shape.idPrefix); body.attributeValue(e.id); body.raw(suffix); body.byte(0x22)
@@ -267,15 +267,14 @@ public enum TemplateHTML {
 
     /// Whether an element is a video that plays by itself, which a page doubles with a still
     /// twin (`writeVideo`, `motionRules`).
-    static func hasStillTwin(_ e: ResolvedElement, _ t: PropertyTable) -> Bool {
-        e.kindID == .video && (t[.autoplay]?.bool ?? false)
+    static func hasStillTwin(_ e: ResolvedElement) -> Bool {
+        e.kindID == .video && e[.autoplay]?.bool == true
     }
 
-    /// Whether any video of `elements`, at any depth, plays by itself.
+    /// Whether any element of `elements`, at any depth, has a still twin: the page then
+    /// needs `motionRules`.
     static func playsByItself(_ elements: [ResolvedElement]) -> Bool {
-        elements.contains { e in
-            (e.kindID == .video && e[.autoplay]?.bool == true && e[.visible]?.bool != false) || playsByItself(e.children)
-        }
+        elements.contains { hasStillTwin($0) || playsByItself($0.children) }
     }
 
     /// Readers who ask for less motion (`prefers-reduced-motion`) see each video that plays by
@@ -334,7 +333,7 @@ public enum TemplateHTML {
     static func rule(_ e: ResolvedElement, _ t: PropertyTable, placement: Placement, grid: LineGrid?, css: inout OutputBuffer,
                      scratch: inout OutputBuffer, classes: inout AppearanceClasses) -> Int? {
         CSSValues.idSelector(e.id, into: &css)
-        if hasStillTwin(e, t) {
+        if hasStillTwin(e) {
             css.byte(0x2C)
             CSSValues.idSelector(e.id + ".still", into: &css)
         }
