@@ -34,6 +34,39 @@ enum CSSValues {
         out.raw("*var(--u))")
     }
 
+    /// How a text looks after its font family and size, written alike by a page and an email:
+    /// weight, italic, underline, colour, side, line height, and how a textarea's or a text's
+    /// line breaks show. `value` reads the element's resolved properties.
+    static func textLook(kind: KindID, lineHeight: Double?, _ value: (PropertyKey) -> ResolvedValue?,
+                         into css: inout OutputBuffer) {
+        let weight = Schema.cssFontWeight(value(.fontWeight)?.string ?? "regular") ?? 400
+        css.raw(";font-weight:"); css.number(Double(weight))
+        if value(.italic)?.bool == true { css.raw(";font-style:italic") }
+        if value(.underline)?.bool == true { css.raw(";text-decoration:underline") }
+        css.raw(";color:"); color(value(.color)?.color ?? RGBAColor(red: 0, green: 0, blue: 0), into: &css)
+        // Always a side, never `start`: each element's direction follows its own text.
+        let textAlign: StaticString
+        switch value(.align)?.string {
+        case "center"?: textAlign = "center"
+        case "right"?: textAlign = "right"
+        case "justify"?: textAlign = "justify"
+        default: textAlign = "left"
+        }
+        css.raw(";text-align:"); css.raw(textAlign)
+        if let lineHeight { css.raw(";line-height:"); css.number(lineHeight) }
+        // Each paragraph of a textarea runs in its own first letter's direction, as in a form's
+        // text area (`dir="auto"` alone sets one direction for all of them).
+        if kind == .textarea { css.raw(";white-space:pre-wrap;unicode-bidi:plaintext") }
+        // A line break in a text's value starts a new line, as TDL312 measures it; spaces
+        // still collapse as in any paragraph.
+        if kind == .text, let text = value(.text)?.string, text.utf8.contains(0x0A) { css.raw(";white-space:pre-line") }
+    }
+
+    /// `object-fit` for an image's `fit`: `cover` unless it says `contain` or `fill`.
+    static func objectFit(_ fit: String?) -> StaticString {
+        fit == "contain" ? "contain" : fit == "fill" ? "fill" : "cover"
+    }
+
     /// A selector for an id: `#id`, with any character outside `[A-Za-z0-9_-]` escaped
     /// (ids are TDL identifiers, plus `.` in generated ids).
     static func idSelector(_ id: String, into out: inout OutputBuffer) {

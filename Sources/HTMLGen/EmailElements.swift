@@ -28,7 +28,7 @@ extension EmailWriter {
                 style.raw("display:block;")
                 EmailWriter.boxStyle(e, width: contentWidth, height: contentHeight, into: &style)
                 if !(e[.borderWidth]?.number ?? 0 > 0) { style.raw(";border:0") }
-                style.raw(";object-fit:"); style.raw(e[.fit]?.string == "contain" ? "contain" : e[.fit]?.string == "fill" ? "fill" : "cover")
+                style.raw(";object-fit:"); style.raw(CSSValues.objectFit(e[.fit]?.string))
                 out.raw("<img"); out.attribute("id", e.id); out.attribute("src", src); out.attribute("alt", e[.alt]?.string ?? "")
                 out.attribute("width", number: contentWidth.rounded()); out.attribute("height", number: contentHeight.rounded())
                 out.attribute("style", style.string); out.raw(">\n")
@@ -138,21 +138,6 @@ extension EmailWriter {
         s.raw(";font-family:")
         if case .font(let family, _)? = e[.font] { s.raw(FontFamilies.cssValue(family)) } else { s.raw("sans-serif") }
         s.raw(";font-size:"); px(e[.fontSize]?.number ?? 16, into: &s)
-        let weight = Schema.cssFontWeight(e[.fontWeight]?.string ?? "regular") ?? 400
-        s.raw(";font-weight:"); s.number(Double(weight))
-        if e[.italic]?.bool == true { s.raw(";font-style:italic") }
-        if e[.underline]?.bool == true { s.raw(";text-decoration:underline") }
-        s.raw(";color:"); CSSValues.color(e[.color]?.color ?? RGBAColor(red: 0, green: 0, blue: 0), into: &s)
-        let align: StaticString
-        switch e[.align]?.string {
-        case "center"?: align = "center"
-        case "right"?: align = "right"
-        case "justify"?: align = "justify"
-        default: align = "left"
-        }
-        s.raw(";text-align:"); s.raw(align)
-        if let lineHeight = lineHeight ?? e[.lineHeight]?.number { s.raw(";line-height:"); s.number(lineHeight) }
-        if e.kindID == .textarea { s.raw(";white-space:pre-wrap;unicode-bidi:plaintext") }
-        if e.kindID == .text, let value = e[.text]?.string, value.utf8.contains(0x0A) { s.raw(";white-space:pre-line") }
+        CSSValues.textLook(kind: e.kindID, lineHeight: lineHeight ?? e[.lineHeight]?.number, { e[$0] }, into: &s)
     }
 }

@@ -432,7 +432,7 @@ public enum TemplateHTML {
         case .text, .textarea, .button:
             textRules(e, t, css: &css)
         case .image:
-            css.raw(";object-fit:"); css.raw(t[.fit]?.string == "contain" ? "contain" : t[.fit]?.string == "fill" ? "fill" : "cover")
+            css.raw(";object-fit:"); css.raw(CSSValues.objectFit(t[.fit]?.string))
         case .divider:
             if let thickness = t[.thickness]?.number, thickness > 0 {
                 let c = t[.color]?.color ?? RGBAColor(red: 0xCC, green: 0xCC, blue: 0xCC)
@@ -474,27 +474,7 @@ public enum TemplateHTML {
             css.raw(";font-family:"); css.raw(t.fontFamilyCSS(family))
         }
         css.raw(";font-size:"); fontSize(t[.fontSize]?.number ?? 16, into: &css)
-        let weight = Schema.cssFontWeight(t[.fontWeight]?.string ?? "regular") ?? 400
-        css.raw(";font-weight:"); css.number(Double(weight))
-        if t[.italic]?.bool == true { css.raw(";font-style:italic") }
-        if t[.underline]?.bool == true { css.raw(";text-decoration:underline") }
-        css.raw(";color:"); CSSValues.color(t[.color]?.color ?? RGBAColor(red: 0, green: 0, blue: 0), into: &css)
-        // Always a side, never `start`: each element's direction follows its own text.
-        let textAlign: StaticString
-        switch t[.align]?.string {
-        case "center"?: textAlign = "center"
-        case "right"?: textAlign = "right"
-        case "justify"?: textAlign = "justify"
-        default: textAlign = "left"
-        }
-        css.raw(";text-align:"); css.raw(textAlign)
-        if let lineHeight = t[.lineHeight]?.number { css.raw(";line-height:"); css.number(lineHeight) }
-        // Each paragraph of a textarea runs in its own first letter's direction, as in a form's
-        // text area (`dir="auto"` alone sets one direction for all of them).
-        if e.kindID == .textarea { css.raw(";white-space:pre-wrap;unicode-bidi:plaintext") }
-        // A line break in a text's value starts a new line, as TDL312 measures it; spaces
-        // still collapse as in any paragraph.
-        if e.kindID == .text, let value = t[.text]?.string, value.utf8.contains(0x0A) { css.raw(";white-space:pre-line") }
+        CSSValues.textLook(kind: e.kindID, lineHeight: t[.lineHeight]?.number, { t[$0] }, into: &css)
         if e.kindID != .button, let lines = t[.maxLines]?.number {
             css.byte(0x3B)
             lineClamp(lines.rounded(), into: &css)
