@@ -182,11 +182,7 @@ enum ValueDecoder {
 
     /// A URL as exported: percent-encoded when `URLPolicy` allows it for property `key`.
     static func url(_ url: String, key: String) -> Result<ResolvedValue, RefusedURL> {
-        var verdict = URLCheck.classify(url)
-        if verdict == .allowed && !URLPolicy.allowsMailto(key: key) {
-            verdict = URLPolicy.classify(url, forKey: key)
-        }
-        switch verdict {
+        switch URLPolicy.classify(url, forKey: key) {
         case .allowed: return .success(.url(URLPolicy.percentEncoded(url)))
         case .dangerous(let scheme): return .failure(RefusedURL(scheme: scheme, isDangerous: true))
         case .unsupported(let scheme): return .failure(RefusedURL(scheme: scheme, isDangerous: false))
@@ -229,32 +225,4 @@ enum ValueDecoder {
         }
         return table
     }()
-}
-
-/// `URLPolicy.classify` with a fast path for the common cases, giving the same verdict: a
-/// relative path (no scheme before the first character that cannot be in one) and a plain
-/// `http:`, `https:` or `mailto:` prefix are allowed; anything else, and anything holding
-/// whitespace, controls or non-ASCII before that point, goes to `URLPolicy.classify`.
-enum URLCheck {
-    static func classify(_ url: String) -> URLPolicy.Verdict {
-        var scheme: UInt64 = 0  // up to 8 lower-cased letters, packed
-        var length = 0
-        for b in url.utf8 {
-            if b <= 0x20 || b >= 0x7F { break }
-            if b == 0x3A {
-                // "http", "https", "mailto" packed as bytes.
-                switch (length, scheme) {
-                case (4, 0x6874_7470), (5, 0x68_7474_7073), (6, 0x6D61_696C_746F): return .allowed
-                default: break
-                }
-                return URLPolicy.classify(url)
-            }
-            let letter = (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A
-            let inScheme = letter || (length > 0 && ((b >= 0x30 && b <= 0x39) || b == 0x2B || b == 0x2D || b == 0x2E))
-            if !inScheme { return .allowed }
-            if length < 8 { scheme = scheme << 8 | UInt64(letter ? b | 0x20 : b) }
-            length += 1
-        }
-        return URLPolicy.classify(url)
-    }
 }

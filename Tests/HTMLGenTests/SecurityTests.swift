@@ -1,6 +1,7 @@
 import Foundation
 @testable import HTMLGen
 import TemplateFormat
+import TestSupport
 import Validator
 import XCTest
 
@@ -153,16 +154,55 @@ final class SecurityTests: XCTestCase {
         }
     }
 
-    /// The exporter's fast path gives the validator's verdict on every URL.
-    func testURLFastPathAgreesWithURLPolicy() {
+    /// `URLPolicy` reads a scheme byte by byte; this is the same rule written per Unicode
+    /// scalar, as a browser's URL parser states it. Both must agree on every string,
+    /// hand-picked and random (the seeded alphabet leans on scheme characters, separators,
+    /// whitespace, controls and non-ASCII).
+    func testSchemeReadingAgreesWithAReferenceOverManyStrings() {
+        func reference(_ url: String) -> String? {
+            var scheme = ""
+            for scalar in url.unicodeScalars {
+                if scalar.value <= 0x20 || scalar.value == 0x7F { continue }
+                if scalar == ":" { return scheme.lowercased() }
+                let letter = scalar.isASCII && scalar.properties.isAlphabetic
+                let later = !scheme.isEmpty && (("0"..."9").contains(scalar) || "+-.".unicodeScalars.contains(scalar))
+                guard letter || later else { return nil }
+                scheme.unicodeScalars.append(scalar)
+            }
+            return nil
+        }
         var samples = ["", ":", "a:", "http:", "https:", "HTTPS://x", "mailto:x", "MailTo:x", "httpx:y", "http", "assets/a.png",
                        "a1+.-:x", "1a:x", "+a:x", "javascript:x", "java script:x", "jav\u{0}ascript:x", "é:x", "ab\u{7F}c:x",
-                       "./a:b", "a/b:c", "data:x", "https\t:x", "h\nttp:x", "mailto", "abcdefghijk:x", "abcdefgh:x"]
+                       "./a:b", "a/b:c", "data:x", "https\t:x", "h\nttp:x", "mailto", "abcdefghijk:x", "abcdefgh:x", "K:x"]
         for scheme in ["http", "https", "mailto", "javascript", "data", "vbscript", "ftp"] {
             samples += [scheme + ":x", scheme.uppercased() + ":x", " " + scheme + ":x"]
         }
+        var random = SeededRandom(seed: 1126)
+        let alphabet: [String] = ["a", "J", "z", "0", "9", "+", "-", ".", ":", "/", "?", "#", " ", "\t", "\n", "\u{0}",
+                                  "\u{7F}", "é", "İ", "K", "\u{212A}", "ß", "%", "_"]
+        for _ in 0..<20_000 {
+            samples.append((0..<Int.random(in: 0...9, using: &random)).map { _ in alphabet.randomElement(using: &random)! }.joined())
+        }
         for s in samples {
-            XCTAssertEqual(URLCheck.classify(s), URLPolicy.classify(s), s.debugDescription)
+            XCTAssertEqual(URLPolicy.scheme(of: s), reference(s), s.debugDescription)
+            // `mailto:` is a link's scheme only; every other verdict is the key-free one.
+            let scheme = reference(s)
+            XCTAssertEqual(URLPolicy.classify(s, forKey: "src"),
+                           scheme == "mailto" ? .unsupported(scheme: "mailto") : URLPolicy.classify(s), s.debugDescription)
+            XCTAssertEqual(URLPolicy.classify(s, forKey: "action"), URLPolicy.classify(s), s.debugDescription)
+        }
+    }
+
+    /// Encoding keeps a URL that needs nothing as it is, and encoding twice changes nothing.
+    func testPercentEncodingIsIdempotentOverManyStrings() {
+        var random = SeededRandom(seed: 2611)
+        let alphabet: [String] = ["a", "Z", "0", "/", "?", "#", "%", "%4", "%4F", " ", "\"", "<", "é", "{", "&", "=", "\u{1}"]
+        for _ in 0..<20_000 {
+            let url = (0..<Int.random(in: 0...8, using: &random)).map { _ in alphabet.randomElement(using: &random)! }.joined()
+            let once = URLPolicy.percentEncoded(url)
+            XCTAssertEqual(URLPolicy.percentEncoded(once), once, url.debugDescription)
+            XCTAssertTrue(once.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && !"\"<>`{}|\\^ ".utf8.contains($0) }, once)
+            if once.utf8.count == url.utf8.count { XCTAssertEqual(once, url) }
         }
     }
 

@@ -33,9 +33,17 @@ public struct SyntaxNode: Sendable {
     /// (one allocation: the result).
     func children<T>(of kind: NodeKind, _ make: (SyntaxNode) -> T) -> [T] {
         let nodes = tree.storage.nodes
-        var result: [T] = []
-        var child = index + 1
         let end = Int(nodes[index].subtreeEnd)
+        // Counted first (a walk over the children's headers), so the list is allocated once.
+        var count = 0
+        var child = index + 1
+        while child < end {
+            if nodes[child].kind == kind { count += 1 }
+            child = Int(nodes[child].subtreeEnd)
+        }
+        var result: [T] = []
+        result.reserveCapacity(count)
+        child = index + 1
         while child < end {
             if nodes[child].kind == kind { result.append(make(SyntaxNode(tree: tree, index: child))) }
             child = Int(nodes[child].subtreeEnd)

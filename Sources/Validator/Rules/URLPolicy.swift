@@ -12,63 +12,66 @@ public enum URLPolicy {
     /// The verdict for a URL in a given property: `mailto:` only makes sense as a link
     /// (`action`); an image or video source must be relative or http(s).
     public static func classify(_ url: String, forKey key: String) -> Verdict {
-        let verdict = classify(url)
-        if verdict == .allowed, !allowsMailto(key: key), hasScheme(url, "mailto") { return .unsupported(scheme: "mailto") }
-        return verdict
+        guard let scheme = scheme(of: url) else { return .allowed }
+        if scheme == "mailto" && !allowsMailto(key: key) { return .unsupported(scheme: scheme) }
+        return verdict(scheme: scheme)
     }
 
     /// Properties whose URL is a link the reader follows, where `mailto:` fits.
     public static func allowsMailto(key: String) -> Bool { key == "action" }
 
-    static func hasScheme(_ url: String, _ scheme: String) -> Bool {
-        var letters = ""
-        for scalar in url.unicodeScalars {
-            if scalar.value <= 0x20 || scalar.value == 0x7F { continue }
-            if scalar == ":" { return letters.lowercased() == scheme }
-            letters.unicodeScalars.append(scalar)
-            if letters.count > scheme.count { return false }
-        }
-        return false
-    }
+    /// Whether the URL's scheme, as a browser reads it, is `scheme` (lower case).
+    static func hasScheme(_ url: String, _ scheme: String) -> Bool { self.scheme(of: url) == scheme }
 
     /// The URL with every character a URL may not hold percent-encoded (space, quotes,
     /// `<>{}|\^` and backtick, controls, non-ASCII, a second `#`, a `%` not starting an
     /// escape), so exported attributes are valid HTML whatever the author wrote. Characters
     /// that are already valid are kept, so encoding twice changes nothing.
     public static func percentEncoded(_ url: String) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        let bytes = Array(url.utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var seenFragment = false
-        func isHex(_ b: UInt8) -> Bool { (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x66) }
-        for (i, b) in bytes.enumerated() {
-            var keep: Bool
-            switch b {
-            case 0x41...0x5A, 0x61...0x7A, 0x30...0x39: keep = true
-            case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
-                 UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "@"),
-                 UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"),
-                 UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"),
-                 UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="):
-                keep = true
-            case UInt8(ascii: "#"):
-                keep = !seenFragment
-                seenFragment = true
-            case UInt8(ascii: "%"):
-                keep = i + 2 < bytes.count && isHex(bytes[i + 1]) && isHex(bytes[i + 2])
-            default:
-                keep = false
+        var url = url
+        let encoded: String? = url.withUTF8 { bytes in
+            var seenFragment = false
+            // Most URLs are valid as written: those are returned as they are, uncopied.
+            guard bytes.indices.contains(where: { !keeps(bytes, at: $0, seenFragment: &seenFragment) }) else { return nil }
+            let hex: StaticString = "0123456789ABCDEF"
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 8)
+            seenFragment = false
+            for i in bytes.indices {
+                let b = bytes[i]
+                if keeps(bytes, at: i, seenFragment: &seenFragment) {
+                    out.append(b)
+                } else {
+                    out.append(UInt8(ascii: "%"))
+                    out.append(hex.utf8Start[Int(b >> 4)])
+                    out.append(hex.utf8Start[Int(b & 0xF)])
+                }
             }
-            if keep {
-                out.append(b)
-            } else {
-                out.append(UInt8(ascii: "%"))
-                out.append(hex[Int(b >> 4)])
-                out.append(hex[Int(b & 0xF)])
-            }
+            return String(decoding: out, as: UTF8.self)
         }
-        return String(decoding: out, as: UTF8.self)
+        return encoded ?? url
+    }
+
+    /// Whether `percentEncoded` keeps the byte at `i` as it is; `seenFragment` carries
+    /// whether a `#` came before.
+    private static func keeps(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, seenFragment: inout Bool) -> Bool {
+        func isHex(_ b: UInt8) -> Bool { (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x66) }
+        switch bytes[i] {
+        case 0x41...0x5A, 0x61...0x7A, 0x30...0x39,
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
+             UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "@"),
+             UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"),
+             UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"),
+             UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="):
+            return true
+        case UInt8(ascii: "#"):
+            defer { seenFragment = true }
+            return !seenFragment
+        case UInt8(ascii: "%"):
+            return i + 2 < bytes.count && isHex(bytes[i + 1]) && isHex(bytes[i + 2])
+        default:
+            return false
+        }
     }
 
     /// A parameter's value as `{{name}}` writes it into a URL: every byte but RFC 3986's
@@ -108,26 +111,52 @@ public enum URLPolicy {
     /// Browsers ignore ASCII whitespace and control characters inside a scheme
     /// (`java\tscript:` runs), so they are removed before the scheme is read.
     public static func classify(_ url: String) -> Verdict {
-        guard let lower = scheme(of: url) else { return .allowed }
-        if ["javascript", "vbscript", "data"].contains(lower) { return .dangerous(scheme: lower) }
-        if ["http", "https", "mailto"].contains(lower) { return .allowed }
-        return .unsupported(scheme: lower)
+        guard let scheme = scheme(of: url) else { return .allowed }
+        return verdict(scheme: scheme)
+    }
+
+    private static func verdict(scheme: String) -> Verdict {
+        switch scheme {
+        case "javascript", "vbscript", "data": return .dangerous(scheme: scheme)
+        case "http", "https", "mailto": return .allowed
+        default: return .unsupported(scheme: scheme)
+        }
     }
 
     /// The URL's scheme, lowercased, as a browser reads it (ASCII whitespace and controls
     /// skipped); nil for a relative URL (one whose text before any `:` is not a scheme).
+    /// A scheme is ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) (RFC 3986); anything else
+    /// before the first `:`, non-ASCII included, makes the URL a relative path.
     public static func scheme(of url: String) -> String? {
-        var scheme = ""
-        for scalar in url.unicodeScalars {
-            if scalar.value <= 0x20 || scalar.value == 0x7F { continue }
-            if scalar == ":" { return scheme.lowercased() }
-            // A scheme is ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ); anything else means a relative path.
-            let ok = scalar.isASCII && (scalar.properties.isAlphabetic || (scheme.isEmpty == false && ("0"..."9").contains(scalar)) || (!scheme.isEmpty && "+-.".unicodeScalars.contains(scalar)))
-            if !ok { return nil }
-            scheme.unicodeScalars.append(scalar)
+        func skipped(_ b: UInt8) -> Bool { b <= 0x20 || b == 0x7F }
+        func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
+        var length = 0
+        var colon = false
+        for b in url.utf8 where !skipped(b) {
+            if b == UInt8(ascii: ":") { colon = true; break }
+            let fits = isLetter(b) || (length > 0 && ((b >= 0x30 && b <= 0x39) || b == 0x2B || b == 0x2D || b == 0x2E))
+            guard fits else { return nil }
+            length += 1
         }
-        return nil
+        guard colon else { return nil }
+        // The schemes the policy names come back as literals, so that common URLs build
+        // no string: the first `length` bytes read are the scheme.
+        func isScheme(_ known: String) -> Bool {
+            guard known.utf8.count == length else { return false }
+            var expected = known.utf8.makeIterator()
+            for b in url.utf8 where !skipped(b) {
+                guard let e = expected.next() else { return true }
+                if (isLetter(b) ? b | 0x20 : b) != e { return false }
+            }
+            return true
+        }
+        for known in namedSchemes where isScheme(known) { return known }
+        var lowered: [UInt8] = []
+        for b in url.utf8 where !skipped(b) && lowered.count < length { lowered.append(isLetter(b) ? b | 0x20 : b) }
+        return String(decoding: lowered, as: UTF8.self)
     }
+
+    private static let namedSchemes = ["http", "https", "mailto", "javascript", "vbscript", "data"]
 
     /// `%XX` escapes decoded; nil for a malformed escape (a `%` not followed by two hex
     /// digits) or bytes that are not UTF-8.
