@@ -34,13 +34,15 @@ struct LineGrid {
         let boxes = members.map { LineGrid.box(of: $0, from: origin, within: width, height) }
         guard boxes.contains(where: { $0 != nil }) else { return nil }
         var xs: [Double] = [0, width], ys: [Double] = [0, height]
+        xs.reserveCapacity(2 + 2 * boxes.count)
+        ys.reserveCapacity(2 + 2 * boxes.count)
         for case let b? in boxes {
             xs.append(b.x); xs.append(b.x + b.width)
             ys.append(b.y); ys.append(b.y + b.height)
         }
-        let columnLines = LineGrid.lines(xs), rowLines = LineGrid.lines(ys)
-        columns = zip(columnLines.dropFirst(), columnLines).map { $0 - $1 }
-        rows = zip(rowLines.dropFirst(), rowLines).map { $0 - $1 }
+        let columnLines = LineGrid.lines(&xs), rowLines = LineGrid.lines(&ys)
+        columns = LineGrid.gaps(columnLines)
+        rows = LineGrid.gaps(rowLines)
         areas = boxes.map { box in
             box.map { b in
                 Area(row: LineGrid.line(b.y, in: rowLines), column: LineGrid.line(b.x, in: columnLines),
@@ -52,10 +54,23 @@ struct LineGrid {
     /// Positions closer than this are one line: what `OutputBuffer.number` writes alike.
     static let tolerance = 0.00005
 
-    /// The sorted distinct positions.
-    static func lines(_ positions: [Double]) -> [Double] {
+    /// The sorted distinct positions (sorted and thinned in place).
+    static func lines(_ positions: inout [Double]) -> [Double] {
+        positions.sort()
+        var kept = 0
+        for k in positions.indices where kept == 0 || positions[k] - positions[kept - 1] > tolerance {
+            positions[kept] = positions[k]
+            kept += 1
+        }
+        positions.removeLast(positions.count - kept)
+        return positions
+    }
+
+    /// The distances between neighbouring lines: the tracks.
+    static func gaps(_ lines: [Double]) -> [Double] {
         var out: [Double] = []
-        for p in positions.sorted() where out.last.map({ p - $0 > tolerance }) ?? true { out.append(p) }
+        out.reserveCapacity(max(lines.count - 1, 0))
+        for k in lines.indices.dropFirst() { out.append(lines[k] - lines[k - 1]) }
         return out
     }
 
