@@ -88,6 +88,10 @@ final class KindPlan {
     let backgroundIndex: Int?
     /// A label's `fill`, which `PropertySpellings` folds into its `background`.
     let labelFillIndex: Int?
+    /// Per style name: the values the style's chain supplies to this kind (decoded with its
+    /// types and ranges) as (property index, value); filled by `Resolver.styleValues`, so
+    /// each style is read once per kind (an unknown name gives none).
+    var styleValues: [String: [(Int, PendingValue)]] = [:]
 
     init(_ schema: KindSchema) {
         self.schema = schema
@@ -145,9 +149,6 @@ struct Resolver {
     /// The styles the document sees, as the validator reads them.
     let scope: StyleScope
     var plans: [String: KindPlan] = [:]
-    /// Per style and kind: the values the style's chain supplies (decoded with that kind's
-    /// types and ranges) as (property index, value), built once.
-    var styleSlots: [StyleUse: [(Int, PendingValue)]] = [:]
     var issues: [ExportIssue] = []
     /// The parameters of the template being resolved whose value comes from the data.
     var dataParameters: Set<String> = []
@@ -175,11 +176,6 @@ struct Resolver {
         IDAssigner.assign(&elements, store: store)
     }
 
-    struct StyleUse: Hashable {
-        let style: String
-        let kind: String
-    }
-
     init(tree: SyntaxTree, scope: StyleScope) {
         self.tree = tree
         self.scope = scope
@@ -197,8 +193,7 @@ struct Resolver {
     /// The values a style's chain supplies to a kind: its own properties first, then along
     /// its chain (a cycle stops it). Properties the kind does not take are left out.
     mutating func styleValues(_ name: String, plan: KindPlan) -> [(Int, PendingValue)] {
-        let use = StyleUse(style: name, kind: plan.schema.name)
-        if let cached = styleSlots[use] { return cached }
+        if let cached = plan.styleValues[name] { return cached }
         var result: [(Int, PendingValue)] = []
         var settled = [Bool](repeating: false, count: plan.keys.count)
         for definition in scope.chain(from: name) {
@@ -217,7 +212,7 @@ struct Resolver {
                 }
             }
         }
-        styleSlots[use] = result
+        plan.styleValues[name] = result
         return result
     }
 
@@ -257,7 +252,7 @@ struct Resolver {
                 continue  // not a valid value: the style's or the default stands
             }
         }
-        if let styleName, scope.style(named: styleName) != nil {
+        if let styleName {
             for (i, pending) in styleValues(styleName, plan: plan) where own & (1 << UInt64(i)) == 0 {
                 if let v = filled(pending, parameters, owner: owner) { slots.append(i, v) }
             }
@@ -498,18 +493,22 @@ struct Slots {
 /// joined along named groups with `-`), then unnamed ones (`KIND.N`).
 enum IDAssigner {
     static func assign(_ elements: inout [ResolvedElement], store: PropertyStore) {
-        attach(&elements, store)
+        let count = attach(&elements, store)
         var used: Set<String> = []
+        used.reserveCapacity(count)  // grown step by step, the set would hash every id again each time
         named(&elements, prefix: nil, used: &used)
         var counters: [String: Int] = [:]
         unnamed(&elements, used: &used, counters: &counters)
     }
 
-    private static func attach(_ elements: inout [ResolvedElement], _ store: PropertyStore) {
+    /// Hands every element the item's property store; returns how many elements there are.
+    private static func attach(_ elements: inout [ResolvedElement], _ store: PropertyStore) -> Int {
+        var count = elements.count
         for i in elements.indices {
             elements[i].store = store
-            if !elements[i].children.isEmpty { attach(&elements[i].children, store) }
+            if !elements[i].children.isEmpty { count += attach(&elements[i].children, store) }
         }
+        return count
     }
 
     private static func named(_ elements: inout [ResolvedElement], prefix: String?, used: inout Set<String>) {
