@@ -40,15 +40,29 @@ func section(_ text: String, from start: String, to end: String) -> String {
     return String(text[a.upperBound..<b.lowerBound])
 }
 
-/// Per element of a page, its declarations as one list: its `#id{…}` rule's, then its
-/// appearance class's (`.tdl-canvas .tdl-aN`), then `display:none` when it is hidden.
+/// The selectors of a page's `#id` rules (`#a`, `#text\.1`, `#b>span`), each rule's
+/// selector list (`#a,#b{…}`) taken apart.
+func idRuleSelectors(_ page: String) -> Set<String> {
+    var out: Set<String> = []
+    for line in page.split(separator: "\n") where line.hasPrefix("#") && line.hasSuffix("}") {
+        guard let brace = line.firstIndex(of: "{") else { continue }
+        for selector in line[..<brace].split(separator: ",") { out.insert(String(selector)) }
+    }
+    return out
+}
+
+/// Per element of a page, its declarations as one list: its `#id{…}` rule's (which it may
+/// share with others, `#a,#b{…}`), then its appearance class's (`.tdl-canvas .tdl-aN`), then
+/// `display:none` when it is hidden.
 func pageDeclarations(_ page: String) -> [String: String] {
     var idRules: [String: String] = [:], classRules: [String: String] = [:]
     for line in page.split(separator: "\n") where line.hasSuffix("}") && !line.contains(">span") {
         guard let brace = line.firstIndex(of: "{") else { continue }
         let selector = String(line[..<brace]), declarations = String(line[line.index(after: brace)..<line.index(before: line.endIndex)])
         if selector.hasPrefix("#") {
-            idRules[String(selector.dropFirst()).replacingOccurrences(of: "\\", with: "")] = declarations
+            for one in selector.split(separator: ",") {
+                idRules[String(one.dropFirst()).replacingOccurrences(of: "\\", with: "")] = declarations
+            }
         } else if selector.hasPrefix(".tdl-canvas .tdl-a") {
             classRules[String(selector.dropFirst(".tdl-canvas .".count))] = declarations
         }
