@@ -82,14 +82,39 @@ public enum TemplateHTML {
     /// A container's grid: fixed columns, rows that grow (`LineGrid`).
     static func gridTemplate(_ grid: LineGrid, into css: inout OutputBuffer) {
         css.raw(";display:grid;align-content:start;justify-content:start;grid-template-columns:")
-        for (i, w) in grid.columns.enumerated() {
-            if i > 0 { css.byte(0x20) }
-            CSSValues.length(w, into: &css)
-        }
+        trackList(grid.columns, into: &css) { w, css in CSSValues.length(w, into: &css) }
         css.raw(";grid-template-rows:")
-        for (i, h) in grid.rows.enumerated() {
-            if i > 0 { css.byte(0x20) }
+        trackList(grid.rows, into: &css) { h, css in
             css.raw("minmax("); CSSValues.length(h, into: &css); css.raw(",auto)")
+        }
+    }
+
+    /// The longest period of tracks `trackList` looks for.
+    static let longestRepeatedPeriod = 8
+
+    /// Tracks of `sizes`, space-separated, each written by `track`; a run of a period of up to
+    /// `longestRepeatedPeriod` tracks repeated is written once, `repeat(N,…)`, the same track
+    /// list to CSS: the cards of a list, one period of rows, are not written once per card.
+    /// Each track is at least 16 bytes (`calc(…)`), so a period written twice already costs
+    /// more than `repeat(2,)`. Linear: from each start, each period is followed only as far as
+    /// it repeats, and the longest run is then skipped.
+    static func trackList(_ sizes: [Double], into css: inout OutputBuffer, track: (Double, inout OutputBuffer) -> Void) {
+        var i = 0
+        while i < sizes.count {
+            if i > 0 { css.byte(0x20) }
+            var period = 1, times = 1
+            for p in 1...max(1, min(longestRepeatedPeriod, (sizes.count - i) / 2)) {
+                var k = 1
+                while i + (k + 1) * p <= sizes.count && (0..<p).allSatisfy({ sizes[i + k * p + $0] == sizes[i + $0] }) { k += 1 }
+                if k > 1 && k * p > times * period { (period, times) = (p, k) }
+            }
+            if times > 1 { css.raw("repeat("); css.number(Double(times)); css.byte(0x2C) }
+            for j in i..<(i + period) {
+                if j > i { css.byte(0x20) }
+                track(sizes[j], &css)
+            }
+            if times > 1 { css.byte(0x29) }
+            i += times * period
         }
     }
 

@@ -40,6 +40,39 @@ func section(_ text: String, from start: String, to end: String) -> String {
     return String(text[a.upperBound..<b.lowerBound])
 }
 
+/// A CSS track list (`grid-template-columns`' value) as its tracks, each `repeat(N,…)`
+/// written out N times: `a repeat(2,b c)` is `a b c b c`. Tracks hold no spaces at their top
+/// level (`minmax(x,auto)`, `calc(…)`).
+func expandedTracks(_ list: String) -> [String] {
+    var out: [String] = [], depth = 0, current = ""
+    var repeats: [(times: Int, start: Int)] = []
+    func end() { if !current.isEmpty { out.append(current); current = "" } }
+    var i = list.startIndex
+    while i < list.endIndex {
+        if depth == 0, list[i...].hasPrefix("repeat("), let comma = list[i...].firstIndex(of: ",") {
+            repeats.append((Int(list[list.index(i, offsetBy: 7)..<comma]) ?? 1, out.count))
+            i = list.index(after: comma)
+            continue
+        }
+        let c = list[i]
+        if c == "(" { depth += 1 }
+        if c == ")" {
+            if depth == 0, let r = repeats.popLast() {
+                end()
+                let period = Array(out[r.start...])
+                for _ in 1..<max(1, r.times) { out += period }
+                i = list.index(after: i)
+                continue
+            }
+            depth -= 1
+        }
+        if c == " " && depth == 0 { end() } else { current.append(c) }
+        i = list.index(after: i)
+    }
+    end()
+    return out
+}
+
 /// The selectors of a page's `#id` rules (`#a`, `#text\.1`, `#b>span`), each rule's
 /// selector list (`#a,#b{…}`) taken apart.
 func idRuleSelectors(_ page: String) -> Set<String> {
