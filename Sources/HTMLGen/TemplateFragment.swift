@@ -35,11 +35,11 @@ extension TemplateHTML {
         FragmentRules.canvas(item, grid: grid, into: &canvas)
         body.attributeValue(canvas)
         body.raw("\">\n")
-        var table = PropertyTable(), css = OutputBuffer(), scratch = OutputBuffer(capacity: 512), classes = AppearanceClasses()
+        var table = PropertyTable(), scratch = OutputBuffer(capacity: 512), rules = PageRules()
         let shape = TemplateShape(idPrefix: prefix + "-", inlineStyles: true)
         for (i, child) in item.children.enumerated() {
             element(child, placement: Placement(grid, i, inset: 0), depth: 1, lang: lang, shape: shape, table: &table,
-                    css: &css, scratch: &scratch, classes: &classes, body: &body)
+                    scratch: &scratch, rules: &rules, body: &body)
         }
         body.raw("</div>\n</div>\n")
         return body.bytes

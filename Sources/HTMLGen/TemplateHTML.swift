@@ -2,7 +2,8 @@ import Validator
 
 /// A resolved template as one standalone HTML5 page: a canvas of the template's size with
 /// every component absolutely placed. Each component is one semantic element whose `id` is
-/// its resolved id; its CSS is one `#id{…}` rule in the page's `<style>` block, and the
+/// its resolved id; its CSS is in the page's `<style>` block, an `#id` rule (shared with the
+/// elements laid out alike, `IdRules`) and an appearance class (`AppearanceClasses`), and the
 /// components sit in `<main>`, the page's landmark. Elements that
 /// show text take `dir="auto"` (each runs in the direction of its own first letter), the page
 /// `dir="rtl"` when `lang` is a right-to-left language.
@@ -17,16 +18,16 @@ public enum TemplateHTML {
         var table = PropertyTable()
         table.fontFallbacks = PageFontFaces.fallbackKinds(item.fontFaces)
         let lang = item[.lang]?.string.flatMap { HTMLPage.isLanguageTag($0) ? $0 : nil } ?? "en"
-        var scratch = OutputBuffer(), classes = AppearanceClasses()
+        var scratch = OutputBuffer(), rules = PageRules()
         for (i, child) in item.children.enumerated() {
-            element(child, placement: Placement(grid, i, inset: 0), depth: 1, lang: lang, shape: .page, table: &table, css: &css,
-                    scratch: &scratch, classes: &classes, body: &body)
+            element(child, placement: Placement(grid, i, inset: 0), depth: 1, lang: lang, shape: .page, table: &table,
+                    scratch: &scratch, rules: &rules, body: &body)
         }
-        classes.rules(into: &css)
+        rules.write(into: &css)
         body.raw("</main>\n")
         fitToWidth(item, into: &css)
         interactionRules(into: &css)
-        if playsByItself(item.children) { motionRules(into: &css) }
+        if rules.hasStillTwins { motionRules(into: &css) }
         return HTMLPage.write(lang: lang, direction: item.direction, title: item.displayTitle,
                               description: item[.description]?.string, css: css, body: body,
                               fontSources: FontFaceCSS.policySources(item.fontFaces))
@@ -81,14 +82,39 @@ public enum TemplateHTML {
     /// A container's grid: fixed columns, rows that grow (`LineGrid`).
     static func gridTemplate(_ grid: LineGrid, into css: inout OutputBuffer) {
         css.raw(";display:grid;align-content:start;justify-content:start;grid-template-columns:")
-        for (i, w) in grid.columns.enumerated() {
-            if i > 0 { css.byte(0x20) }
-            CSSValues.length(w, into: &css)
-        }
+        trackList(grid.columns, into: &css) { w, css in CSSValues.length(w, into: &css) }
         css.raw(";grid-template-rows:")
-        for (i, h) in grid.rows.enumerated() {
-            if i > 0 { css.byte(0x20) }
+        trackList(grid.rows, into: &css) { h, css in
             css.raw("minmax("); CSSValues.length(h, into: &css); css.raw(",auto)")
+        }
+    }
+
+    /// The longest period of tracks `trackList` looks for.
+    static let longestRepeatedPeriod = 8
+
+    /// Tracks of `sizes`, space-separated, each written by `track`; a run of a period of up to
+    /// `longestRepeatedPeriod` tracks repeated is written once, `repeat(N,…)`, the same track
+    /// list to CSS: the cards of a list, one period of rows, are not written once per card.
+    /// Each track is at least 16 bytes (`calc(…)`), so a period written twice already costs
+    /// more than `repeat(2,)`. Linear: from each start, each period is followed only as far as
+    /// it repeats, and the longest run is then skipped.
+    static func trackList(_ sizes: [Double], into css: inout OutputBuffer, track: (Double, inout OutputBuffer) -> Void) {
+        var i = 0
+        while i < sizes.count {
+            if i > 0 { css.byte(0x20) }
+            var period = 1, times = 1
+            for p in 1...max(1, min(longestRepeatedPeriod, (sizes.count - i) / 2)) {
+                var k = 1
+                while i + (k + 1) * p <= sizes.count && (0..<p).allSatisfy({ sizes[i + k * p + $0] == sizes[i + $0] }) { k += 1 }
+                if k > 1 && k * p > times * period { (period, times) = (p, k) }
+            }
+            if times > 1 { css.raw("repeat("); css.number(Double(times)); css.byte(0x2C) }
+            for j in i..<(i + period) {
+                if j > i { css.byte(0x20) }
+                track(sizes[j], &css)
+            }
+            if times > 1 { css.byte(0x29) }
+            i += times * period
         }
     }
 
@@ -130,24 +156,24 @@ public enum TemplateHTML {
         }
     }
 
-    /// One component: its rule into `css`, its markup into `body`. `lang` is the page's, for
-    /// a video's captions. `shape` says where the CSS goes: rules into `css` (a page), or each
-    /// element's `style` attribute, built in `scratch` (a fragment).
+    /// One component: its rules into `rules`, its markup into `body`. `lang` is the page's, for
+    /// a video's captions. `shape` says where the CSS goes: rules (a page), or each element's
+    /// `style` attribute, built in `scratch` (a fragment).
     static func element(_ e: ResolvedElement, placement: Placement, depth: Int, lang: String, shape: TemplateShape,
-                        table t: inout PropertyTable, css: inout OutputBuffer, scratch: inout OutputBuffer,
-                        classes: inout AppearanceClasses, body: inout OutputBuffer) {
+                        table t: inout PropertyTable, scratch: inout OutputBuffer, rules: inout PageRules,
+                        body: inout OutputBuffer) {
         t.load(e)
         let grid = e.kindID == .group ? groupGrid(e, t) : nil
+        // A page's video that plays by itself has a still twin, for readers who ask for less
+        // motion (`motionRules`); a fragment, whose styles are inline, cannot ask.
+        let twin = !shape.inlineStyles && hasStillTwin(e)
         var appearance: Int? = nil
         if shape.inlineStyles {
             scratch.removeAll()
             declarations(e, t, placement: placement, grid: grid, into: &scratch)
         } else {
-            appearance = rule(e, t, placement: placement, grid: grid, css: &css, scratch: &scratch, classes: &classes)
+            appearance = rule(e, t, placement: placement, grid: grid, twin: twin, scratch: &scratch, rules: &rules)
         }
-        // A page's video that plays by itself has a still twin, for readers who ask for less
-        // motion (`motionRules`); a fragment, whose styles are inline, cannot ask.
-        let twin = !shape.inlineStyles && hasStillTwin(e)
         // ` id="…"`, a page's classes (a button's shape, the appearance), a fragment's ` style="…"`.
         func identity(_ body: inout OutputBuffer, suffix: StaticString = "", role: StaticString? = nil) {
             body.raw(" id=\""); body.attributeValue(shape.idPrefix); body.attributeValue(e.id); body.raw(suffix); body.byte(0x22)
@@ -218,7 +244,7 @@ public enum TemplateHTML {
             let cell = sizedByMembers(t)
             for (i, child) in e.children.enumerated() {
                 element(child, placement: cell ? .memberCell : Placement(grid, i, inset: padding), depth: depth + 1, lang: lang,
-                        shape: shape, table: &t, css: &css, scratch: &scratch, classes: &classes, body: &body)
+                        shape: shape, table: &t, scratch: &scratch, rules: &rules, body: &body)
             }
             for _ in 0..<depth { body.raw("  ") }
             body.raw("</div>\n")
@@ -269,12 +295,6 @@ public enum TemplateHTML {
     /// twin (`writeVideo`, `motionRules`).
     static func hasStillTwin(_ e: ResolvedElement) -> Bool {
         e.kindID == .video && e[.autoplay]?.bool == true
-    }
-
-    /// Whether any element of `elements`, at any depth, has a still twin: the page then
-    /// needs `motionRules`.
-    static func playsByItself(_ elements: [ResolvedElement]) -> Bool {
-        elements.contains { hasStillTwin($0) || playsByItself($0.children) }
     }
 
     /// Readers who ask for less motion (`prefers-reduced-motion`) see each video that plays by
@@ -328,28 +348,33 @@ public enum TemplateHTML {
         t[.size] == nil && (t[.width] == nil || t[.height] == nil)
     }
 
-    /// A page's rule for one element, `#id{…}` (where it is; hidden), and a clamped button's
-    /// `#id>span{…}`; returns its appearance class (`AppearanceClasses`), nil when it has none.
-    static func rule(_ e: ResolvedElement, _ t: PropertyTable, placement: Placement, grid: LineGrid?, css: inout OutputBuffer,
-                     scratch: inout OutputBuffer, classes: inout AppearanceClasses) -> Int? {
-        CSSValues.idSelector(e.id, into: &css)
-        if hasStillTwin(e) {
-            css.byte(0x2C)
-            CSSValues.idSelector(e.id + ".still", into: &css)
+    /// A page's rules for one element: its `#id` rule (where it is; hidden), shared with a
+    /// still `twin` (`hasStillTwin`), and a clamped button's `#id>span`, into `rules.ids`
+    /// (`IdRules`); returns its appearance class (`AppearanceClasses`), nil when it has none.
+    static func rule(_ e: ResolvedElement, _ t: PropertyTable, placement: Placement, grid: LineGrid?, twin: Bool,
+                     scratch: inout OutputBuffer, rules: inout PageRules) -> Int? {
+        scratch.removeAll()
+        placementDeclarations(e, t, placement: placement, grid: grid, inline: false, into: &scratch)
+        if t[.visible]?.bool == false { scratch.raw(";display:none") }
+        if twin { rules.hasStillTwins = true }
+        rules.ids.add(scratch) { selectors in
+            CSSValues.idSelector(e.id, into: &selectors)
+            if twin {
+                selectors.byte(0x2C)
+                CSSValues.idSelector(e.id + ".still", into: &selectors)
+            }
         }
-        css.byte(0x7B)
-        placementDeclarations(e, t, placement: placement, grid: grid, inline: false, into: &css)
-        if t[.visible]?.bool == false { css.raw(";display:none") }
-        css.raw("}\n")
+        if e.kindID == .button, let lines = t[.maxLines]?.number {
+            scratch.removeAll()
+            lineClamp(lines.rounded(), into: &scratch)
+            rules.ids.add(scratch) { selectors in
+                CSSValues.idSelector(e.id, into: &selectors)
+                selectors.raw(">span")
+            }
+        }
         scratch.removeAll()
         appearanceDeclarations(e, t, grid: grid, into: &scratch)
-        if e.kindID == .button, let lines = t[.maxLines]?.number {
-            CSSValues.idSelector(e.id, into: &css)
-            css.raw(">span{")
-            lineClamp(lines.rounded(), into: &css)
-            css.raw("}\n")
-        }
-        return scratch.isEmpty ? nil : classes.index(of: scratch)
+        return scratch.isEmpty ? nil : rules.classes.index(of: scratch)
     }
 
     /// One element's declarations, `;`-separated, for its `style` attribute in a fragment,

@@ -78,11 +78,35 @@ final class LineGridTests: XCTestCase {
         }
         """)
         XCTAssertTrue(html.contains(".tdl-canvas{position:relative;overflow:hidden;margin:0 auto;width:calc(200*var(--u));min-height:calc(100*var(--u));display:grid;"), html)
-        XCTAssertTrue(html.contains("grid-template-columns:calc(10*var(--u)) calc(80*var(--u)) calc(10*var(--u)) calc(50*var(--u)) calc(50*var(--u))"), html)
+        XCTAssertTrue(html.contains("grid-template-columns:calc(10*var(--u)) calc(80*var(--u)) calc(10*var(--u)) repeat(2,calc(50*var(--u)))"), html)
         XCTAssertTrue(html.contains("grid-template-rows:minmax(calc(10*var(--u)),auto) minmax(calc(20*var(--u)),auto) minmax(calc(30*var(--u)),auto) minmax(calc(40*var(--u)),auto)"), html)
         XCTAssertTrue(declarations(of: "a", in: html).hasPrefix("grid-area:2/2;min-height:calc(20*var(--u));"), html)
         XCTAssertTrue(html.contains("font-size:max(14*var(--u),14*var(--t))"), html)
         XCTAssertTrue(declarations(of: "b", in: html).hasPrefix("grid-area:2/4/4/5;width:calc(50*var(--u));height:calc(50*var(--u))"), html)
         XCTAssertTrue(declarations(of: "c", in: html).hasPrefix("position:absolute;left:calc(10*var(--u));top:calc(60*var(--u));"), html)
+    }
+
+    /// A run of a period of tracks is written once, `repeat(N,…)`: the longest run from each
+    /// track on, periods of up to eight tracks; what it stands for is the same track list.
+    func testRepeatedTracksAreWrittenOnce() {
+        func list(_ sizes: [Double]) -> String {
+            var css = OutputBuffer()
+            TemplateHTML.trackList(sizes, into: &css) { size, css in css.number(size) }
+            return css.string
+        }
+        XCTAssertEqual(list([1, 2, 3]), "1 2 3")
+        XCTAssertEqual(list([5, 5, 5]), "repeat(3,5)")
+        XCTAssertEqual(list([90, 88, 2, 88, 2, 88, 2, 88, 92]), "90 repeat(3,88 2) 88 92")
+        XCTAssertEqual(list([1, 2, 1, 2, 2, 2, 2]), "repeat(2,1 2) repeat(3,2)")
+        XCTAssertEqual(list([1, 2, 3, 4, 5, 6, 7, 8, 1, 2, 3, 4, 5, 6, 7, 8]), "repeat(2,1 2 3 4 5 6 7 8)")
+        XCTAssertEqual(list([1, 2, 3, 4, 5, 6, 7, 8, 9, 1, 2, 3, 4, 5, 6, 7, 8, 9]), "1 2 3 4 5 6 7 8 9 1 2 3 4 5 6 7 8 9",
+                       "a period longer than eight is written out")
+        XCTAssertEqual(list([]), "")
+        // Every list, expanded, is the tracks it was given.
+        var random = SeededRandom(seed: 17)
+        for _ in 0..<500 {
+            let sizes = (0..<random.int(0...40)).map { _ in Double(random.int(1...3)) }
+            XCTAssertEqual(expandedTracks(list(sizes)), sizes.map { String(Int($0)) }, "\(sizes)")
+        }
     }
 }

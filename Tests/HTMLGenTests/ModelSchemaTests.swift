@@ -143,8 +143,8 @@ final class ModelSchemaTests: XCTestCase {
         if let written = cssLength(rule, side) ?? (side == "height" ? cssLength(rule, "min-height") : nil) { return written }
         guard side == "width", rule.hasPrefix(";grid-area:") else { return nil }
         let lines = section(rule, from: ";grid-area:", to: ";").split(separator: "/").compactMap { Int($0) }
-        let columns = section(html, from: ".tdl-canvas{", to: "}").components(separatedBy: "grid-template-columns:").last?
-            .split(separator: ";").first?.split(separator: " ").compactMap { Double(section(String($0), from: "calc(", to: "*")) } ?? []
+        let columns = (section(html, from: ".tdl-canvas{", to: "}").components(separatedBy: "grid-template-columns:").last?
+            .split(separator: ";").first).map { expandedTracks(String($0)) }?.compactMap { Double(section($0, from: "calc(", to: "*")) } ?? []
         guard lines.count >= 2 else { return nil }
         let first = lines[1] - 1, last = lines.count == 4 ? lines[3] - 1 : lines[1]
         guard first >= 0, last <= columns.count, first < last else { return nil }

@@ -33,8 +33,8 @@ final class ModelTests: XCTestCase {
         for id in ["outer-inner-deep", "outer-under-unnamed", "text.1", "a-b-c.2"] {
             XCTAssertTrue(html.contains(" id=\"\(id)\""), id)
         }
-        XCTAssertTrue(html.contains("#text\\.1{"), "generated ids are escaped in selectors")
-        XCTAssertTrue(html.contains("#a-b-c\\.2{"))
+        XCTAssertTrue(idRuleSelectors(html).contains("#text\\.1"), "generated ids are escaped in selectors")
+        XCTAssertTrue(idRuleSelectors(html).contains("#a-b-c\\.2"))
     }
 
     /// A child's `at` is relative to the group's content box: its `at` plus border and padding.

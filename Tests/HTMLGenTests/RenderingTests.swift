@@ -125,13 +125,13 @@ final class RenderingTests: XCTestCase {
         XCTAssertTrue(declarations(of: "t", in: html).hasPrefix("position:absolute;left:calc(1*var(--u));top:calc(2*var(--u));z-index:3;opacity:0.5;transform:rotate(-2deg);"), html)
         XCTAssertTrue(html.contains("text-decoration:underline"))
         XCTAssertTrue(declarations(of: "t", in: html).hasSuffix("-webkit-line-clamp:2;overflow:hidden;display:none"), html)
-        XCTAssertTrue(html.contains("#ta{") && html.contains("white-space:pre-wrap"))
+        XCTAssertTrue(idRuleSelectors(html).contains("#ta") && html.contains("white-space:pre-wrap"))
         XCTAssertTrue(withoutAppearanceClasses(html).contains("<p id=\"ta\" dir=\"auto\">a\n\nb</p>"))
         XCTAssertTrue(withoutAppearanceClasses(html).contains("<img id=\"i\" src=\"a.png\" alt=\"\">"))
         XCTAssertTrue(withoutAppearanceClasses(html).contains("<img id=\"nameless-alt\" src=\"b.png\" alt=\"\">"), "alt is always present")
         XCTAssertTrue(html.contains("object-fit:contain"))
         XCTAssertTrue(withoutAppearanceClasses(html).contains("<a id=\"b\" class=\"tdl-button\" dir=\"auto\" href=\"/go\"><span>Go</span></a>"), html)
-        XCTAssertTrue(html.contains("#b{") && html.contains("text-align:right") && !html.contains("justify-content:flex"), "a button's side is its text-align alone")
+        XCTAssertTrue(idRuleSelectors(html).contains("#b") && html.contains("text-align:right") && !html.contains("justify-content:flex"), "a button's side is its text-align alone")
         XCTAssertTrue(html.contains(".tdl-button{display:flex;flex-direction:column;justify-content:center}"))
         XCTAssertTrue(html.contains("#b>span{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:1;overflow:hidden}"))
         XCTAssertTrue(withoutAppearanceClasses(html).contains("<video id=\"v\" class=\"tdl-motion\" src=\"v.mp4\" autoplay muted playsinline></video>"), html)
@@ -148,6 +148,30 @@ final class RenderingTests: XCTestCase {
         XCTAssertTrue(html.contains(".tdl-canvas a:focus-visible{outline:2px solid #1A1A1A;"), html)
         XCTAssertTrue(html.contains("@media (forced-colors:active){.tdl-canvas a.tdl-button{border:1px solid ButtonText}}"), html)
         XCTAssertTrue(html.hasSuffix("</main>\n</body>\n</html>\n"))
+    }
+
+    /// Elements laid out alike (the same members in the same places of groups of one size)
+    /// share one `#id` rule, its selector naming each of them; an element laid out like no
+    /// other keeps a rule of its own. What each element is given is what it was before.
+    func testElementsLaidOutAlikeShareOneRule() {
+        let html = export("""
+        format 1
+        template t {
+          size: 400 x 300
+          group a { at: 0, 0; size: 200 x 100; text ta { text: "1"; at: 0, 0; size: 100 x 20 }
+                    button ba { label: "Go"; action: "/go"; at: 0, 40; size: 80 x 30; max-lines: 1 } }
+          group b { at: 0, 100; size: 200 x 100; text tb { text: "2"; at: 0, 0; size: 100 x 20 }
+                    button bb { label: "Go"; action: "/go"; at: 0, 40; size: 80 x 30; max-lines: 1 } }
+          group c { at: 200, 0; size: 200 x 100; text tc { text: "3"; at: 0, 0; size: 100 x 21 } }
+        }
+        """)
+        XCTAssertTrue(html.contains("\n#a-ta,#b-tb{grid-area:1/1/2/3;min-height:calc(20*var(--u))}\n"), html)
+        XCTAssertTrue(html.contains("\n#a-ba,#b-bb{grid-area:3/1;min-height:calc(30*var(--u))}\n"), html)
+        XCTAssertTrue(html.contains("\n#a-ba>span,#b-bb>span{display:-webkit-box;"), html)
+        XCTAssertTrue(html.contains("\n#c-tc{grid-area:1/1;min-height:calc(21*var(--u))}\n"), html)
+        XCTAssertTrue(html.contains("\n#a{grid-area:1/1;min-height:calc(100*var(--u))}\n"), html)
+        XCTAssertEqual(declarations(of: "a-ta", in: html), declarations(of: "b-tb", in: html))
+        XCTAssertEqual(Set(pageDeclarations(html).keys), ["a", "a-ta", "a-ba", "b", "b-tb", "b-bb", "c", "c-tc"])
     }
 
     /// A video that plays by itself has a still twin for readers who ask for less motion:

@@ -40,15 +40,62 @@ func section(_ text: String, from start: String, to end: String) -> String {
     return String(text[a.upperBound..<b.lowerBound])
 }
 
-/// Per element of a page, its declarations as one list: its `#id{…}` rule's, then its
-/// appearance class's (`.tdl-canvas .tdl-aN`), then `display:none` when it is hidden.
+/// A CSS track list (`grid-template-columns`' value) as its tracks, each `repeat(N,…)`
+/// written out N times: `a repeat(2,b c)` is `a b c b c`. Tracks hold no spaces at their top
+/// level (`minmax(x,auto)`, `calc(…)`).
+func expandedTracks(_ list: String) -> [String] {
+    var out: [String] = [], depth = 0, current = ""
+    var repeats: [(times: Int, start: Int)] = []
+    func end() { if !current.isEmpty { out.append(current); current = "" } }
+    var i = list.startIndex
+    while i < list.endIndex {
+        if depth == 0, list[i...].hasPrefix("repeat("), let comma = list[i...].firstIndex(of: ",") {
+            repeats.append((Int(list[list.index(i, offsetBy: 7)..<comma]) ?? 1, out.count))
+            i = list.index(after: comma)
+            continue
+        }
+        let c = list[i]
+        if c == "(" { depth += 1 }
+        if c == ")" {
+            if depth == 0, let r = repeats.popLast() {
+                end()
+                let period = Array(out[r.start...])
+                for _ in 1..<max(1, r.times) { out += period }
+                i = list.index(after: i)
+                continue
+            }
+            depth -= 1
+        }
+        if c == " " && depth == 0 { end() } else { current.append(c) }
+        i = list.index(after: i)
+    }
+    end()
+    return out
+}
+
+/// The selectors of a page's `#id` rules (`#a`, `#text\.1`, `#b>span`), each rule's
+/// selector list (`#a,#b{…}`) taken apart.
+func idRuleSelectors(_ page: String) -> Set<String> {
+    var out: Set<String> = []
+    for line in page.split(separator: "\n") where line.hasPrefix("#") && line.hasSuffix("}") {
+        guard let brace = line.firstIndex(of: "{") else { continue }
+        for selector in line[..<brace].split(separator: ",") { out.insert(String(selector)) }
+    }
+    return out
+}
+
+/// Per element of a page, its declarations as one list: its `#id{…}` rule's (which it may
+/// share with others, `#a,#b{…}`), then its appearance class's (`.tdl-canvas .tdl-aN`), then
+/// `display:none` when it is hidden.
 func pageDeclarations(_ page: String) -> [String: String] {
     var idRules: [String: String] = [:], classRules: [String: String] = [:]
     for line in page.split(separator: "\n") where line.hasSuffix("}") && !line.contains(">span") {
         guard let brace = line.firstIndex(of: "{") else { continue }
         let selector = String(line[..<brace]), declarations = String(line[line.index(after: brace)..<line.index(before: line.endIndex)])
         if selector.hasPrefix("#") {
-            idRules[String(selector.dropFirst()).replacingOccurrences(of: "\\", with: "")] = declarations
+            for one in selector.split(separator: ",") {
+                idRules[String(one.dropFirst()).replacingOccurrences(of: "\\", with: "")] = declarations
+            }
         } else if selector.hasPrefix(".tdl-canvas .tdl-a") {
             classRules[String(selector.dropFirst(".tdl-canvas .".count))] = declarations
         }
