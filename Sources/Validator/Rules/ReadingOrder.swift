@@ -111,6 +111,19 @@ extension Checker {
         return nil
     }
 
+    /// Starts the container whose members are linted next, read in the direction given.
+    mutating func beginReadingContainer(rightToLeft: Bool?) {
+        readingContainers.append(ReadingContainer(members: spareReadingMembers.popLast() ?? [], rightToLeft: rightToLeft))
+    }
+
+    /// Judges the innermost container once all its members are checked, and keeps its list's memory.
+    mutating func endReadingContainer() {
+        guard var container = readingContainers.popLast() else { return }
+        checkReadingOrder(container)
+        container.members.removeAll(keepingCapacity: true)
+        spareReadingMembers.append(container.members)
+    }
+
     /// Judges the container's members once all are checked (one report at most).
     mutating func checkReadingOrder(_ container: ReadingContainer) {
         let members = container.members
