@@ -99,6 +99,7 @@ extension Checker {
     /// The first member out of place, and the one it clearly precedes; nil when none is.
     static func firstOutOfPlace(_ members: [ReadingMember], rightToLeft: Bool?) -> (Int, Int, above: Bool)? {
         var content: [Int] = []
+        content.reserveCapacity(members.count)  // one allocation, not one per doubling
         for (j, b) in members.enumerated() {
             guard b.isContent, let bBox = b.box else { continue }
             defer { content.append(j) }
