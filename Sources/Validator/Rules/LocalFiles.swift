@@ -33,8 +33,11 @@ extension Checker {
         // Per use, its path (-1: names no local file).
         var groups: [Int] = []
         groups.reserveCapacity(localFileTokens.count)
-        var tokenByHash: [UInt64: Int] = [:]
+        // Sized for every use at once: growing them rehashes and copies what is in them.
+        var tokenByHash: [UInt64: Int] = Dictionary(minimumCapacity: localFileTokens.count)
         var seenTokens: [(range: ByteRange, group: Int, next: Int)] = []
+        seenTokens.reserveCapacity(localFileTokens.count)
+        paths.reserveCapacity(localFileTokens.count)
         for (token, _) in localFileTokens {
             let r = token.range
             let hash = fingerprint(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[r.start..<r.end])))
@@ -244,6 +247,7 @@ struct LocalPaths {
     private var pathByHash: [UInt64: Int] = [:]
     private var folders: [Folder] = []
     private var folderByHash: [UInt64: Int] = [:]
+    private var lastFolder = -1
     /// The document's folder with its `/`, as the paths the project resolves begin ("" when none).
     private var documentFolder: String? = nil
     private(set) var anyMissing = false
@@ -257,6 +261,12 @@ struct LocalPaths {
     }
 
     var count: Int { paths.count }
+
+    /// Room for `n` paths.
+    mutating func reserveCapacity(_ n: Int) {
+        paths.reserveCapacity(n)
+        pathByHash.reserveCapacity(n)
+    }
 
     func isMissing(_ g: Int) -> Bool { paths[g].missing == true }
 
@@ -335,6 +345,13 @@ struct LocalPaths {
 
     /// The folder whose bytes are `r` in the document.
     private mutating func folder(_ r: ByteRange) -> Int {
+        // Paths in one folder tend to follow each other: the last one found is tried first.
+        if lastFolder >= 0 && Checker.sameBytes(bytes, folders[lastFolder].range, r) { return lastFolder }
+        lastFolder = findFolder(r)
+        return lastFolder
+    }
+
+    private mutating func findFolder(_ r: ByteRange) -> Int {
         let hash = fingerprint(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[r.start..<r.end])))
         var candidate = folderByHash[hash] ?? -1
         while candidate >= 0 {
