@@ -155,6 +155,11 @@ public struct Project: Sendable {
     /// Whether the file at a path `localFilePath` gave is there.
     public func fileExists(_ path: String) -> Bool { loader?.exists?(path) ?? false }
 
+    /// Whether no file in the folder at `path` (as `localFilePath` gives a relative folder)
+    /// exists, as the loader already knows without looking (`ProjectLoader.folderKnownMissing`):
+    /// false when it does not know.
+    public func folderKnownMissing(_ path: String) -> Bool { loader?.folderKnownMissing?(path) ?? false }
+
     /// The style `name` means in `path`: `scope(of:).style(named:)`, found by a walk that
     /// stops at the first definition and builds no table.
     public func resolveStyle(named name: String, in path: String) -> StyleDefinition? {

@@ -22,13 +22,21 @@ public struct ProjectLoader: Sendable {
     /// Whether a file (an image, a video, captions) is at a canonical path; nil when this
     /// loader cannot tell (tests, documents in memory), and nothing is reported then.
     public let exists: (@Sendable (_ path: String) -> Bool)?
+    /// Whether `exists` is sure to answer false for every file in the folder at a canonical
+    /// path (`resolve` of a relative folder names the folder its files resolve into),
+    /// because it found the folder missing earlier and remembers that: a loader serving one
+    /// run. Nil when the loader remembers no folders. A caller with thousands of files to
+    /// ask about in one folder asks this once instead of resolving each (`LocalFiles`).
+    public let folderKnownMissing: (@Sendable (_ folder: String) -> Bool)?
 
     public init(resolve: @escaping @Sendable (_ path: String, _ importer: String?) -> Result<String, ImportFailure>,
                 read: @escaping @Sendable (_ path: String) -> Result<[UInt8], ImportFailure>,
-                exists: (@Sendable (_ path: String) -> Bool)? = nil) {
+                exists: (@Sendable (_ path: String) -> Bool)? = nil,
+                folderKnownMissing: (@Sendable (_ folder: String) -> Bool)? = nil) {
         self.resolve = resolve
         self.read = read
         self.exists = exists
+        self.folderKnownMissing = folderKnownMissing
     }
 
     /// A loader from the one-step form (resolve and read at once), which tests and small
@@ -48,6 +56,7 @@ public struct ProjectLoader: Sendable {
             loaded.withLock { $0[path] }.map { .success($0) } ?? .failure(ImportFailure("cannot read '\(path)'"))
         }
         exists = nil
+        folderKnownMissing = nil
     }
 }
 

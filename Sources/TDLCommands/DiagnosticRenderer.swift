@@ -143,10 +143,7 @@ struct DiagnosticRenderer {
             out.flushIfLarge()
         }
         done.wait()
-        for chunk in second.chunks {
-            out.write(chunk)
-            out.flushIfLarge()
-        }
+        for chunk in second.chunks { out.writeChunk(chunk) }
         for s in counts.indices { counts[s] += second.counts[s] }
     }
 

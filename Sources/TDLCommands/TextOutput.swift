@@ -38,6 +38,14 @@ struct TextOutput: ~Copyable {
         count = 0
     }
 
+    /// A chunk made elsewhere (a part of the report written on another thread): when the
+    /// output streams, handed to the sink as it is, after what is here, not copied in first.
+    mutating func writeChunk(_ chunk: [UInt8]) {
+        guard let sink else { return write(chunk) }
+        flush()
+        chunk.withUnsafeBytes(sink)
+    }
+
     /// Everything written so far.
     var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 

@@ -26,6 +26,9 @@ extension ProjectLoader {
     /// are created, looks every time.
     public static func disk(workingDirectory: (@Sendable () -> String?)? = nil, oneRun: Bool = false) -> ProjectLoader {
         let folders = Locked<[String: Bool]>([:])
+        // What `exists` remembers: a folder found missing (its key is `parentPath` of a file
+        // in it, which is how `resolveImportPath` spells the folder itself).
+        let folderKnownMissing: (@Sendable (String) -> Bool)? = oneRun ? { @Sendable folder in folders.withLock { $0[folder] == false } } : nil
         return ProjectLoader(
             resolve: { path, importer in
                 guard let resolved = resolveImportPath(path, importer: importer, workingDirectory: importer == nil ? workingDirectory?() : nil) else {
@@ -58,6 +61,7 @@ extension ProjectLoader {
                     }
                     return false
                 }
-            })
+            },
+            folderKnownMissing: folderKnownMissing)
     }
 }

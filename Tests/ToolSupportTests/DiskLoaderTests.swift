@@ -33,4 +33,22 @@ final class DiskLoaderTests: XCTestCase {
         try Data().write(to: URL(fileURLWithPath: folder.path("img/b.png")))
         XCTAssertEqual(oneRun.exists?(folder.path("img/b.png")), true)
     }
+
+    /// What the one-run loader remembers, it tells (`folderKnownMissing`), under the name
+    /// `resolve` gives the folder itself; it knows nothing before a file in the folder was
+    /// looked for, and the server's loader remembers nothing.
+    func testOneRunTellsTheFoldersItFoundMissing() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.path("img"), withIntermediateDirectories: true)
+        let oneRun = ProjectLoader.disk(oneRun: true)
+        XCTAssertNil(ProjectLoader.disk().folderKnownMissing)
+        guard let exists = oneRun.exists, let knownMissing = oneRun.folderKnownMissing else { return XCTFail("the one-run loader remembers") }
+        let importer = folder.path("doc.tdl")
+        let resolved = { (path: String) -> String in (try? oneRun.resolve(path, importer).get()) ?? "" }
+        XCTAssertFalse(knownMissing(resolved("assets")), "not looked for yet")
+        XCTAssertFalse(exists(resolved("assets/a.png")))
+        XCTAssertTrue(knownMissing(resolved("assets")))
+        XCTAssertFalse(exists(resolved("img/a.png")))
+        XCTAssertFalse(knownMissing(resolved("img")), "a folder that is there")
+    }
 }

@@ -181,6 +181,60 @@ final class LocalFileTests: XCTestCase {
         }
     }
 
+    /// A loader that remembers the folders it found missing (`folderKnownMissing`, as the
+    /// command line's does): the files named in such a folder are reported as when each is
+    /// looked up, but the folder costs two looks, not one per file. Paths that need
+    /// normalising, and folders that are there, are still looked up one by one.
+    func testFilesInAFolderKnownMissingAreNotLookedUpOneByOne() {
+        final class RememberingDisk: @unchecked Sendable {
+            let disk: FakeDisk
+            let folders: Set<String>
+            private let lock = NSLock()
+            private var missingFolders: Set<String> = []
+            init(files: Set<String>, folders: Set<String>) {
+                disk = FakeDisk(files)
+                self.folders = folders
+            }
+            func exists(_ path: String) -> Bool {
+                let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+                if !folders.contains(folder) { lock.withLock { _ = missingFolders.insert(folder) } }
+                return disk.exists(path)
+            }
+            func knownMissing(_ folder: String) -> Bool { lock.withLock { missingFolders.contains(folder) } }
+            var loader: ProjectLoader {
+                let plain = disk.loader
+                return ProjectLoader(resolve: plain.resolve, read: plain.read, exists: { [self] in exists($0) },
+                                     folderKnownMissing: { [self] in knownMissing($0) })
+            }
+        }
+        var elements = ""
+        let sources = (0..<40).map { "gone/g\($0).png" } + (0..<6).map { "img/i\($0).png" } + ["img/a.png", "gone/./x.png", "solo/s.png"]
+        for (i, src) in sources.enumerated() {
+            elements += "  image i\(i) {\n    src: \"\(src)\"\n    alt: \"\"\n    at: 0, \(i * 5)\n    size: 10 x 5\n  }\n"
+        }
+        let text = "format 1\n\ntemplate t {\n  size: 375 x 900\n\(elements)}\n"
+        let files: Set<String> = ["/site/docs/img/a.png"]
+        let folders: Set<String> = ["/site/docs", "/site/docs/img"]
+        let plain = FakeDisk(files)
+        let expected = missing(validate(text, plain))
+        XCTAssertEqual(expected.count, sources.count - 1)
+        let remembering = RememberingDisk(files: files, folders: folders)
+        let tree = SyntaxTree.parse(text)
+        let file = ProjectFile(path: LocalFileTests.path, tree: tree)
+        let found = missing(Validator.validate(file, in: Project(files: [file], loader: remembering.loader)))
+        XCTAssertEqual(found, expected)
+        let looks = remembering.disk.takeLooks()
+        XCTAssertEqual(looks.filter { $0.hasPrefix("/site/docs/gone/g") }.count, 2, "\(looks)")
+        XCTAssertTrue(looks.contains { $0.hasSuffix("/x.png") }, "a path that needs normalising is looked up: \(looks)")
+        XCTAssertTrue(looks.contains("/site/docs/solo/s.png"))
+        XCTAssertEqual(looks.filter { $0.hasPrefix("/site/docs/img/") }.count, 7, "a folder that is there: \(looks)")
+        // A validation cache remembers each path it looked up: every one is looked up.
+        let again = RememberingDisk(files: files, folders: folders)
+        let cached = missing(Validator.validate(file, in: Project(files: [file], loader: again.loader), cache: ValidationCache()))
+        XCTAssertEqual(cached, expected)
+        XCTAssertEqual(again.disk.takeLooks().count, sources.count)
+    }
+
     func testALoaderThatCannotTellAndADocumentWithNoFolderReportNothing() {
         let text = LocalFileTests.document()
         XCTAssertEqual(missing(Validator.validate(Array(text.utf8), path: LocalFileTests.path, loader: { _, _ in .failed(message: "none") })), [])

@@ -132,6 +132,12 @@ struct MessageText: ExpressibleByStringInterpolation, Sendable {
             write(atMost: NumberText.maximumIntegerLength) { NumberText.write(value, to: $0) }
         }
 
+        /// UTF-8 bytes as they are (a path read from the document): like any other piece,
+        /// repaired where not valid UTF-8 when the message's `String` is made.
+        mutating func appendInterpolation(bytes: UnsafeBufferPointer<UInt8>) {
+            append(bytes.baseAddress, count: bytes.count)
+        }
+
         /// The source text of `token`.
         mutating func appendInterpolation(token: Token, _ raw: RawSyntaxView) {
             let text = UnsafeBufferPointer(rebasing: raw.bytes[token.start..<token.end])

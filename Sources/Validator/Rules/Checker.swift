@@ -41,6 +41,9 @@ struct Checker {
     /// The containers whose members are being linted, innermost last (`ReadingOrder`), and
     /// what the element linted last is to the reading-order rule.
     var readingContainers: [ReadingContainer] = []
+    /// The member lists of containers already judged, emptied for the next ones to fill: a
+    /// new list per container grew several times in most of them.
+    var spareReadingMembers: [[ReadingMember]] = []
     var lastReadingMember: ReadingMember? = nil
     /// Whether the project can tell if a file beside the document exists (`LocalFiles`), and
     /// the URL strings that may name one: noted by the walk, and from sets the cache reused.

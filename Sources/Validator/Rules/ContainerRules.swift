@@ -123,14 +123,14 @@ extension Checker {
         case .none: frame = nil
         case .container:
             frame = containerFrame(kindID: kind.id)
-            readingContainers.append(ReadingContainer(rightToLeft: containerReadsRightToLeft()))
+            beginReadingContainer(rightToLeft: containerReadsRightToLeft())
         case .element(let outer):
             frame = lintElement(node, kindID: kind.id, frame: outer)
             if let member = lastReadingMember, !readingContainers.isEmpty {
                 readingContainers[readingContainers.count - 1].members.append(member)
             }
             // A group's members are a container of their own, read in its direction.
-            if frame != nil { readingContainers.append(ReadingContainer(rightToLeft: readingContainers.last?.rightToLeft ?? false)) }
+            if frame != nil { beginReadingContainer(rightToLeft: readingContainers.last?.rightToLeft ?? false) }
         }
         lastReadingMember = nil
         slots.removeAll()
@@ -174,7 +174,7 @@ extension Checker {
             }
         }
         if collects, let frame { endMembers(of: node, frame: frame, restoring: outerMembers) }
-        if frame != nil, let container = readingContainers.popLast() { checkReadingOrder(container) }
+        if frame != nil { endReadingContainer() }
     }
 
     mutating func checkProperties(_ block: BlockSyntax, schema: KindSchema, scope: Scope?) {

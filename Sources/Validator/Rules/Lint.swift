@@ -127,7 +127,7 @@ extension Checker {
         var layers = frame.layers
         if let opacity = number(key.opacity), opacity < 1 {
             let o = max(opacity, 0)
-            if layers != nil { layers?.open(opacity: o) } else { layers = OpacityLayers(opacity: o, over: background) }
+            layers = layers?.opening(opacity: o) ?? OpacityLayers(opacity: o, over: background)
         } else if number(key.opacity) == nil && (isSet(key.opacity) || mayBeHidden(key.opacity)) {
             layers = OpacityLayers(opacity: 1, over: nil)
         }
@@ -135,15 +135,15 @@ extension Checker {
         // misspelt leaves the background unknown: contrast is not judged.
         let backgroundID = kindID == lintKinds.label && !isSet(key.background) ? key.fill : key.background
         if let bg = color(backgroundID) {
-            if layers != nil {
-                layers?.paint(bg)
+            if let open = layers {
+                layers = open.painting(bg)
                 background = layers?.seen
             } else {
                 background = frame.background.map { ColorMath.composite(bg, over: $0) } ?? (bg.isOpaque ? bg : nil)
             }
         } else if isSet(backgroundID) || mayBeHidden(key.background) || (kindID == lintKinds.label && mayBeHidden(key.fill)) {
             background = nil
-            layers?.paint(nil)
+            layers = layers?.painting(nil)
         } else if layers != nil {
             background = layers?.seen
         }

@@ -99,6 +99,7 @@ extension Checker {
     /// The first member out of place, and the one it clearly precedes; nil when none is.
     static func firstOutOfPlace(_ members: [ReadingMember], rightToLeft: Bool?) -> (Int, Int, above: Bool)? {
         var content: [Int] = []
+        content.reserveCapacity(members.count)  // one allocation, not one per doubling
         for (j, b) in members.enumerated() {
             guard b.isContent, let bBox = b.box else { continue }
             defer { content.append(j) }
@@ -109,6 +110,19 @@ extension Checker {
             }
         }
         return nil
+    }
+
+    /// Starts the container whose members are linted next, read in the direction given.
+    mutating func beginReadingContainer(rightToLeft: Bool?) {
+        readingContainers.append(ReadingContainer(members: spareReadingMembers.popLast() ?? [], rightToLeft: rightToLeft))
+    }
+
+    /// Judges the innermost container once all its members are checked, and keeps its list's memory.
+    mutating func endReadingContainer() {
+        guard var container = readingContainers.popLast() else { return }
+        checkReadingOrder(container)
+        container.members.removeAll(keepingCapacity: true)
+        spareReadingMembers.append(container.members)
     }
 
     /// Judges the container's members once all are checked (one report at most).

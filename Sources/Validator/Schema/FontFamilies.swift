@@ -58,8 +58,12 @@ public enum FontFamilies {
     /// of the spaces around it.
     public static func entries(_ value: String) -> [Entry] {
         value.split(separator: ",", omittingEmptySubsequences: false).map { piece in
-            let name = piece.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()
-            let family = String(name)
+            // Trimmed by index: a `String` made from the reversed characters was built a
+            // character at a time.
+            var start = piece.startIndex, end = piece.endIndex
+            while start < end && piece[start] == " " { start = piece.index(after: start) }
+            while end > start, case let before = piece.index(before: end), piece[before] == " " { end = before }
+            let family = String(piece[start..<end])
             if generics.contains(family.lowercased()) { return .generic(family.lowercased()) }
             return isWritable(family) ? .family(family) : .unusable(family)
         }
