@@ -43,7 +43,6 @@ public enum PropertyKey: UInt8, CaseIterable, Sendable {
 struct PropertyTable {
     /// Per key: 0 absent, i + 1 for `store.list[i]`, -(i + 1) for `defaults.list[i]`.
     private var where_ = [Int32](repeating: 0, count: PropertyKey.allCases.count)
-    private var filled: [UInt8] = []
     private var store = PropertyStore.empty
     private var defaults = KindDefaults([])
     /// The fallback kinds of the families the page's `font-face`s declare (`PageFontFaces`).
@@ -67,23 +66,13 @@ struct PropertyTable {
     }
 
     mutating func load(_ e: ResolvedElement) {
-        for k in filled { where_[Int(k)] = 0 }
-        filled.removeAll(keepingCapacity: true)
         store = e.store
         defaults = e.defaults
-        let ids = defaults.ids
-        for i in ids.indices {
-            if let k = ids[i] {
-                where_[Int(k.rawValue)] = -Int32(i + 1)
-                filled.append(k.rawValue)
-            }
-        }
+        let start = defaults.positions
+        for k in where_.indices { where_[k] = start[k] }
         let own = store.ids
         for i in e.range {
-            if let k = own[i] {
-                where_[Int(k.rawValue)] = Int32(i + 1)
-                filled.append(k.rawValue)
-            }
+            if let k = own[i] { where_[Int(k.rawValue)] = Int32(i + 1) }
         }
     }
 

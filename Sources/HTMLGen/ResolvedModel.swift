@@ -125,9 +125,18 @@ final class KindDefaults: Sendable {
     /// `list`'s keys, apart: scanning one-byte keys never copies a value.
     let ids: [PropertyKey?]
 
+    /// Per `PropertyKey`: -(i + 1) for `list[i]`, 0 when the kind has no default for it: the
+    /// starting state of a `PropertyTable` loading an element of this kind.
+    let positions: [Int32]
+
     init(_ list: [ResolvedProperty]) {
         self.list = list
         self.ids = list.map(\.id)
+        var positions = [Int32](repeating: 0, count: PropertyKey.allCases.count)
+        for (i, id) in ids.enumerated() {
+            if let id { positions[Int(id.rawValue)] = -Int32(i + 1) }
+        }
+        self.positions = positions
     }
 }
 

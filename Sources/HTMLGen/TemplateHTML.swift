@@ -19,8 +19,9 @@ public enum TemplateHTML {
         table.fontFallbacks = PageFontFaces.fallbackKinds(item.fontFaces)
         let lang = item[.lang]?.string.flatMap { HTMLPage.isLanguageTag($0) ? $0 : nil } ?? "en"
         var scratch = OutputBuffer(), rules = PageRules()
-        for (i, child) in item.children.enumerated() {
-            element(child, placement: Placement(grid, i, inset: 0), depth: 1, lang: lang, shape: .page, table: &table,
+        // By index: `for child in` would copy each element, and with it every reference it holds.
+        for i in item.children.indices {
+            element(item.children[i], placement: Placement(grid, i, inset: 0), depth: 1, lang: lang, shape: .page, table: &table,
                     scratch: &scratch, rules: &rules, body: &body)
         }
         rules.write(into: &css)
@@ -242,8 +243,8 @@ public enum TemplateHTML {
             body.raw("<div"); identity(&body); body.raw(">\n")
             let padding = t[.padding]?.number ?? 0
             let cell = sizedByMembers(t)
-            for (i, child) in e.children.enumerated() {
-                element(child, placement: cell ? .memberCell : Placement(grid, i, inset: padding), depth: depth + 1, lang: lang,
+            for i in e.children.indices {
+                element(e.children[i], placement: cell ? .memberCell : Placement(grid, i, inset: padding), depth: depth + 1, lang: lang,
                         shape: shape, table: &t, scratch: &scratch, rules: &rules, body: &body)
             }
             for _ in 0..<depth { body.raw("  ") }
