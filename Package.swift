@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "LanguageServer", dependencies: ["Basics", "JSONText", "LSPProtocol", "LanguageFeatures", "ProjectModel", "TemplateFormat", "Validator", "ToolSupport"]),
         .executableTarget(name: "template-lsp", dependencies: ["LanguageServer", "LSPProtocol", "ToolSupport"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
-        .executableTarget(name: "tdl-bench", dependencies: ["TemplateFormat", "Validator", "HTMLGen", "JSONText", "LanguageServer", "LSPProtocol"]),
+        .executableTarget(name: "tdl-bench", dependencies: ["TemplateFormat", "Validator", "HTMLGen", "JSONText", "LanguageServer", "LSPProtocol", "ToolSupport"]),
         // What the test targets share: the seeded random generator, edits applied as an editor
         // applies them, temporary folders, fixture folders and annotated documents. No product
         // links it.

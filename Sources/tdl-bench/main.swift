@@ -1,5 +1,6 @@
 import Foundation
 import TemplateFormat
+import ToolSupport
 import Validator
 
 // Throughput benchmark for the TDL core: parse and format MB/s on generated corpora of
@@ -31,6 +32,12 @@ func bestTime(bytes: Int, _ body: () -> Void) -> Double {
     }
     return best
 }
+
+// Measure under the allocator setting `template-fmt` and `template-lsp` run with (freed
+// memory kept for reuse): with glibc's defaults, each run's megabyte buffers are mapped and
+// faulted in afresh, and whole runs swing between two speeds with the allocator's state.
+// To time an older build the same way: GLIBC_TUNABLES=glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=134217728
+keepFreedMemoryForReuse()
 
 var sizes = ["1k", "10k", "100k", "10mb"]
 var files: [String] = []
