@@ -58,7 +58,7 @@ extension Checker {
         // constants) and the raw view, which stays valid until `Validator.validate`'s
         // `withRawView` returns, after every part has finished; each writes only its copy.
         let start = Shared(self)
-        let found = parallelMap(Array(parts.indices), workers: workers) { i -> Shared<(Findings, Set<String>)> in
+        var found = parallelMap(Array(parts.indices), workers: workers) { i -> Shared<(Findings, Set<String>)> in
             var part = start.value
             part.findings = Findings()
             part.meantStyles = []
@@ -66,10 +66,14 @@ extension Checker {
             part.checkLocalFiles()
             return Shared((part.findings, part.meantStyles))
         }
+        var lists: [[Diagnostic]] = []
         for result in found {
-            findings.diagnostics.append(contentsOf: result.value.0.diagnostics)
+            lists.append(result.value.0.diagnostics)
             if !result.value.1.isEmpty { meantStyles.formUnion(result.value.1) }
         }
+        // The lists alone hold the parts' findings now, so they are moved rather than copied.
+        found = []
+        findings.takeOver(&lists)
     }
 }
 

@@ -68,7 +68,7 @@ struct Checker {
 
     init(file: ProjectFile, project: Project, raw: RawSyntaxView, cache: ValidationCache? = nil, workers: Int = 1,
          minimumPartBytes: Int = Checker.bytesWorthParts, parameterData: [String: String] = [:]) {
-        let nodes = NodeTable(file.tree, deferSets: cache != nil)
+        let nodes = NodeTable(file.tree, deferSets: cache != nil, workers: workers)
         self.nodes = nodes
         self.cache = cache
         self.workers = workers

@@ -1,3 +1,4 @@
+import Dispatch
 import TemplateFormat
 
 /// What the rules need of every node, in one flat array built by one pass over the tree:
@@ -16,43 +17,78 @@ struct NodeTable {
     /// `deferSets`: leave the ids inside top-level templates and annotation sets unresolved
     /// (-1) until `resolveIDs(of:)`: a revalidation that reuses most sets (`ValidationCache`)
     /// then hashes only the keys of the sets it checks.
-    init(_ tree: SyntaxTree, deferSets: Bool = false) {
-        // The schema's tables in locals: read through their globals, each node paid a
-        // `swift_once` check and a copy of the table.
-        let properties = SchemaIndex.properties, kinds = SchemaIndex.kinds
-        // -2 is no id: without `deferSets` nothing is deferred.
-        let deferredKinds = deferSets ? (SchemaIndex.templateKindID, SchemaIndex.annotationsKindID) : (-2, -2)
+    ///
+    /// `workers`: with more than one and nothing deferred, a tree of `minimumNodesForHalves`
+    /// nodes or more has its table filled in two halves on two threads (each node's entry
+    /// depends on that node alone).
+    init(_ tree: SyntaxTree, deferSets: Bool = false, workers: Int = 1, minimumNodesForHalves: Int = NodeTable.nodesWorthHalves) {
         entries = tree.withRawView { raw in
             let count = raw.nodeCount
-            let tokens = raw.tokens, bytes = raw.bytes
             return [Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
                 adviseHugePages(buffer.baseAddress, byteCount: count * MemoryLayout<Entry>.stride)
-                var deferredUntil = 0
-                for n in 0..<count {
-                    let kind = raw.kind(n)
-                    var id = -1  // only properties and blocks have ids: other nodes skip the lookup
-                    if kind == .property || kind == .block {
-                        let first = raw.firstToken(n)
-                        if first < raw.endToken(n) && n >= deferredUntil {
-                            let key = tokens[first]
-                            if kind == .property {
-                                id = properties.id(bytes, key.start, key.end)
-                            } else if key.kind == .identifier {
-                                id = kinds.id(bytes, key.start, key.end)
-                                // Properties' subtrees hold no ids, so only blocks defer theirs.
-                                if (id == deferredKinds.0 || id == deferredKinds.1) && raw.parent(n) == 0 {
-                                    deferredUntil = raw.subtreeEnd(n)
-                                }
-                            }
-                        }
-                    }
-                    // Schema ids are far below `Int16.max`.
-                    buffer[n] = Entry(subtreeEnd: Int32(truncatingIfNeeded: raw.subtreeEnd(n)), id: Int16(truncatingIfNeeded: id), kind: kind)
+                let filler = Filler(raw: raw, out: buffer, deferSets: deferSets)
+                if workers > 1 && !deferSets && count >= max(minimumNodesForHalves, 2) {
+                    // Two disjoint halves, one thread each; both are written when
+                    // `concurrentPerform` returns. (Deferring skips ahead, so it stays on one.)
+                    let half = count / 2
+                    DispatchQueue.concurrentPerform(iterations: 2) { k in filler.fill(k == 0 ? 0..<half : half..<count) }
+                } else {
+                    filler.fill(0..<count)
                 }
                 initialized = count
             }
         }
     }
+
+    /// Fills the table's entries for a range of nodes. It only reads the tree and writes
+    /// `out[nodes]`, so threads given disjoint ranges share it safely (hence unchecked
+    /// `Sendable`: it holds the raw view's and the table's pointers).
+    private struct Filler: @unchecked Sendable {
+        let raw: RawSyntaxView
+        let out: UnsafeMutableBufferPointer<Entry>
+        // The schema's tables held here: read through their globals, each node paid a
+        // `swift_once` check and a copy of the table.
+        let properties = SchemaIndex.properties, kinds = SchemaIndex.kinds
+        /// The kinds whose top-level blocks' ids are deferred; -2 is no id: without
+        /// `deferSets` nothing is deferred.
+        let deferredKinds: (Int, Int)
+
+        init(raw: RawSyntaxView, out: UnsafeMutableBufferPointer<Entry>, deferSets: Bool) {
+            self.raw = raw
+            self.out = out
+            deferredKinds = deferSets ? (SchemaIndex.templateKindID, SchemaIndex.annotationsKindID) : (-2, -2)
+        }
+
+        func fill(_ nodes: Range<Int>) {
+            assert(nodes.lowerBound >= 0 && nodes.upperBound <= out.count, "nodes \(nodes) outside the table")
+            let tokens = raw.tokens, bytes = raw.bytes
+            var deferredUntil = 0
+            for n in nodes {
+                let kind = raw.kind(n)
+                var id = -1  // only properties and blocks have ids: other nodes skip the lookup
+                if kind == .property || kind == .block {
+                    let first = raw.firstToken(n)
+                    if first < raw.endToken(n) && n >= deferredUntil {
+                        let key = tokens[first]
+                        if kind == .property {
+                            id = properties.id(bytes, key.start, key.end)
+                        } else if key.kind == .identifier {
+                            id = kinds.id(bytes, key.start, key.end)
+                            // Properties' subtrees hold no ids, so only blocks defer theirs.
+                            if (id == deferredKinds.0 || id == deferredKinds.1) && raw.parent(n) == 0 {
+                                deferredUntil = raw.subtreeEnd(n)
+                            }
+                        }
+                    }
+                }
+                // Schema ids are far below `Int16.max`.
+                out[n] = Entry(subtreeEnd: Int32(truncatingIfNeeded: raw.subtreeEnd(n)), id: Int16(truncatingIfNeeded: id), kind: kind)
+            }
+        }
+    }
+
+    /// From this many nodes (a document of about a megabyte), the table is worth two threads.
+    static let nodesWorthHalves = 200_000
 
     /// Resolves the ids of every node inside `block` (see `deferSets`).
     mutating func resolveIDs(of block: Int, _ raw: RawSyntaxView) {
