@@ -1,4 +1,5 @@
 import Basics
+import TemplateFormat
 
 /// A UTF-8 output buffer for the text report: strings, numbers and source slices are
 /// appended in place, and ANSI colour wraps a part only when colour is on.
@@ -16,11 +17,15 @@ struct TextOutput: ~Copyable {
     private var count = 0
     private var capacity: Int
 
-    init(color: Bool, sink: ((UnsafeRawBufferPointer) -> Void)? = nil) {
+    /// `capacity`: room to start with. A large one (a report kept in memory) is asked to be
+    /// backed by huge pages (`adviseHugePages`): megabytes of fresh 4 KiB pages cost a fault
+    /// each, and memory reserved but never written costs nothing.
+    init(color: Bool, sink: ((UnsafeRawBufferPointer) -> Void)? = nil, capacity: Int = 1 << 16) {
         self.color = color
         self.sink = sink
-        capacity = 1 << 16
-        base = .allocate(capacity: capacity)
+        self.capacity = max(capacity, 1 << 16)
+        base = .allocate(capacity: self.capacity)
+        adviseHugePages(base, byteCount: self.capacity)
     }
 
     deinit { base.deallocate() }
@@ -38,12 +43,13 @@ struct TextOutput: ~Copyable {
         count = 0
     }
 
-    /// A chunk made elsewhere (a part of the report written on another thread): when the
-    /// output streams, handed to the sink as it is, after what is here, not copied in first.
-    mutating func writeChunk(_ chunk: [UInt8]) {
-        guard let sink else { return write(chunk) }
+    /// What `other` holds (a part of the report written into memory on another thread),
+    /// after what is here: when the output streams, handed to the sink as it is.
+    mutating func write(contentsOf other: borrowing TextOutput) {
+        let written = UnsafeRawBufferPointer(start: other.base, count: other.count)
+        guard let sink else { return append(other.base, other.count) }
         flush()
-        chunk.withUnsafeBytes(sink)
+        if written.count > 0 { sink(written) }
     }
 
     /// Everything written so far.
