@@ -24,12 +24,17 @@ struct Findings {
 
     var count: Int { diagnostics.count }
 
+    /// Room `takeOver` leaves for findings reported after the parts.
+    static let roomAfterParts = 1024
+
     /// Appends what other checkers found, in order, leaving each list empty. The diagnostics
     /// are moved, not copied: a copy retains both boxes of each (and the release of the list
     /// releases them again), a cache miss each when tens of thousands were made on other
     /// threads (the parts of a large document).
     mutating func takeOver(_ lists: inout [[Diagnostic]]) {
-        diagnostics.reserveCapacity(diagnostics.count + lists.reduce(0) { $0 + $1.count })
+        // With room for what is still to come (the walk's last findings, the parser's): a
+        // list of tens of thousands that is full when one more comes is copied whole.
+        diagnostics.reserveCapacity(diagnostics.count + lists.reduce(0) { $0 + $1.count } + Findings.roomAfterParts)
         for i in lists.indices {
             // Reversed in place, then taken from the end: each is moved out of the list once.
             lists[i].reverse()
