@@ -43,8 +43,10 @@ func serverEditReport(path: String, edits: Int = 300) {
         payload = send(message)
         times.append(Double(DispatchTime.now().uptimeNanoseconds - t) / 1e6)
     }
+    // The first edit after opening is timed apart too: it is the one a user meets first.
+    let first = times.first ?? 0
     times.sort()
     func pct(_ p: Double) -> Double { times[min(times.count - 1, Int(Double(times.count - 1) * p))] }
-    print(String(format: "%@: %d edits, server time per edit p50 %.2f ms, p90 %.2f ms, p99 %.2f ms; %d bytes of diagnostics each",
-                 path as NSString, edits, pct(0.5), pct(0.9), pct(0.99), payload))
+    print(String(format: "%@: %d edits, server time per edit p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, first %.2f ms; %d bytes of diagnostics each",
+                 path as NSString, edits, pct(0.5), pct(0.9), pct(0.99), first, payload))
 }
