@@ -29,8 +29,9 @@ struct ProjectCheck {
         var stopped = false
     }
 
-    /// From this size, with a thread to spare, a file's line table (which only the report
-    /// needs) is built while it is parsed.
+    /// From this size, with a thread to spare, a file is lexed on two threads (from a
+    /// megabyte: `SyntaxTree.parse(_:workers:)`), and its line table (which only the report
+    /// needs) is built while the parsed file is summarised for the project.
     static let bytesWorthLineTableBesideParse = 256 * 1024
 
     func run(fix: Bool) -> [CheckedFile] {
@@ -41,7 +42,9 @@ struct ProjectCheck {
                 guard spare && bytes.count >= ProjectCheck.bytesWorthLineTableBesideParse else {
                     return .success(Item(path: path, original: bytes, file: ProjectFile(path: path, bytes: bytes)))
                 }
-                let (file, lines) = inParallel({ ProjectFile(path: path, bytes: bytes) }, { LineIndex(bytes) })
+                // Lexed on both threads, then summarised for the project while the table is built.
+                let tree = SyntaxTree.parse(bytes, workers: 2)
+                let (file, lines) = inParallel({ ProjectFile(path: path, tree: tree) }, { LineIndex(bytes) })
                 return .success(Item(path: path, original: bytes, file: file, lineIndex: lines))
             } catch {
                 return .failure(CheckedFileError(path: path, message: describe(error, path: path)))

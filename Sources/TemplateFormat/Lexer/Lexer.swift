@@ -35,12 +35,14 @@ public enum Lexer {
         return tokens
     }
 
-    private static func tokenize(_ buf: UnsafeBufferPointer<UInt8>, _ classes: UnsafeBufferPointer<UInt8>,
-                                 into tokens: inout GrowableBuffer<Token>, summary: inout LexSummary) {
+    /// `start`: where lexing begins, a place where a token begins (offset 0, or a line
+    /// start the lexing in halves checked); tokens keep their offsets in all of `buf`.
+    static func tokenize(_ buf: UnsafeBufferPointer<UInt8>, _ classes: UnsafeBufferPointer<UInt8>,
+                                 into tokens: inout GrowableBuffer<Token>, summary: inout LexSummary, from start: Int = 0) {
         guard let base = buf.baseAddress else { return }
         let n = buf.count
         let scan = TokenScanner(buf, base: UnsafePointer(base), classes: classes)
-        var i = 0
+        var i = start
         // Tokens are written in place through a local cursor (a register): `append` loaded
         // and stored the buffer's fields and checked its capacity on every call. The inner
         // loop below runs only while every token it can write fits (see `stop`).
@@ -71,7 +73,7 @@ public enum Lexer {
         var noTripleQuoteFrom = Int.max
         var noCommentCloseFrom = Int.max
 
-        if n >= 3 && buf[0] == 0xEF && buf[1] == 0xBB && buf[2] == 0xBF {
+        if start == 0 && n >= 3 && buf[0] == 0xEF && buf[1] == 0xBB && buf[2] == 0xBF {
             emit(.byteOrderMark, 0, 3)
             i = 3
         }

@@ -42,9 +42,10 @@ struct Parser: ~Copyable {
         var bodyIndented: Bool?
     }
 
-    static func parse(_ bytes: [UInt8]) -> SyntaxTree {
+    /// `lexingWorkers`: threads a large document's lexing may use (`Lexer.tokenizeIntoBuffer(_:summary:workers:)`).
+    static func parse(_ bytes: [UInt8], lexingWorkers: Int = 1) -> SyntaxTree {
         bytes.withUnsafeBufferPointer { buf in
-            let pieces = parsePieces(buf, recoverByIndent: true)
+            let pieces = parsePieces(buf, recoverByIndent: true, lexingWorkers: lexingWorkers)
             let storage = SyntaxTree.Storage(bytes: bytes, tokens: pieces.tokens, nodes: pieces.nodes,
                                              diagnostics: pieces.diagnostics, lineEndings: pieces.lineEndings)
             return SyntaxTree(storage: storage)
@@ -63,9 +64,10 @@ struct Parser: ~Copyable {
         var leftBlocksOpen: Bool
     }
 
-    static func parsePieces(_ buf: UnsafeBufferPointer<UInt8>, recoverByIndent: Bool, fastPaths: Bool = true) -> Pieces {
+    static func parsePieces(_ buf: UnsafeBufferPointer<UInt8>, recoverByIndent: Bool, fastPaths: Bool = true,
+                            lexingWorkers: Int = 1) -> Pieces {
         var summary = Lexer.LexSummary()
-        let tokenMemory = Lexer.tokenizeIntoBuffer(buf, summary: &summary).takeMemory()
+        let tokenMemory = Lexer.tokenizeIntoBuffer(buf, summary: &summary, workers: lexingWorkers).takeMemory()
         let tokens = UnsafeBufferPointer(start: tokenMemory.0, count: tokenMemory.1)
         var p = Parser(buf: buf, tokens: tokens, recoverByIndent: false, fastPaths: fastPaths)
         p.run()

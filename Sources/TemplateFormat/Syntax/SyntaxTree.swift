@@ -87,6 +87,12 @@ public struct SyntaxTree: Sendable {
         Parser.parse(bytes)
     }
 
+    /// `parse(_:)`, with the lexing of a large document (a megabyte or more) split between
+    /// two threads when `workers` is two or more. The same tree.
+    public static func parse(_ bytes: [UInt8], workers: Int) -> SyntaxTree {
+        Parser.parse(bytes, lexingWorkers: workers)
+    }
+
     public static func parse(_ text: String) -> SyntaxTree {
         parse(Array(text.utf8))
     }
