@@ -37,11 +37,15 @@ final class CheckInPartsTests: XCTestCase {
                 if body.hasPrefix("format 1\n") { body.removeFirst("format 1\n".count) }
                 text += "\n" + body
             }
+            // A name defined twice at the top level: a document-wide rule's finding, which
+            // the parts' run finds beside the parts.
+            text += "\ntemplate twice {\n  size: 10 x 10\n}\ntemplate twice {\n  size: 10 x 10\n}\n"
             let tree = SyntaxTree.parse(Array(text.utf8))
             let file = ProjectFile(path: "/virtual/screens/page.tdl", tree: tree)
             let project = Project(files: [file], loader: CheckInPartsTests.loader)
             let oneRun = Validator.validate(file, in: project, cache: nil, workers: 1, minimumPartBytes: 0)
             XCTAssertTrue(oneRun.contains { $0.code == "TDL313" }, "round \(round): a part with a missing file")
+            XCTAssertTrue(oneRun.contains { $0.code == "TDL104" && $0.message.contains("top level") }, "round \(round): a document-wide finding")
             for workers in 2...4 {
                 let blocks = tree.document.blocks
                 let count = Checker.partCount(of: blocks, workers: workers, minimumBytes: 0)

@@ -3,7 +3,8 @@ import TemplateFormat
 
 /// A large document checked in parts on several threads: its top-level blocks split into
 /// runs of about equal size, each checked by a copy of the checker as it stood before the
-/// first block, its findings then appended in the order of the parts.
+/// first block, with the document-wide rules as one more item beside them; the findings are
+/// then taken in that order: the document-wide rules', then each part's.
 ///
 /// This gives what checking the blocks in one run gives, because what a block's checks find
 /// never depends on the blocks checked before it: the validation cache (`ValidationCache`),
@@ -52,26 +53,34 @@ extension Checker {
         return parts
     }
 
-    /// Checks the parts of `blocks` on `workers` threads, then takes in what each found.
-    mutating func checkInParts(_ blocks: [BlockSyntax], _ parts: [Range<Int>]) {
-        // A copy of the checker per part. Each thread reads the shared context (a class of
+    /// Checks the parts of `blocks` on `workers` threads, and the document-wide rules
+    /// (`checkDocumentWide`) as one more item, then takes in what each found: the
+    /// document-wide findings first, as when they were found before the blocks.
+    mutating func checkInParts(_ blocks: [BlockSyntax], _ parts: [Range<Int>], document: DocumentSyntax) {
+        // A copy of the checker per item. Each thread reads the shared context (a class of
         // constants) and the raw view, which stays valid until `Validator.validate`'s
-        // `withRawView` returns, after every part has finished; each writes only its copy.
+        // `withRawView` returns, after every item has finished; each writes only its copy.
         let start = Shared(self)
-        var found = parallelMap(Array(parts.indices), workers: workers) { i -> Shared<(Findings, Set<String>)> in
+        // The document-wide item is last: small, it is taken by the thread that is free first.
+        let documentWide = parts.count
+        var found = parallelMap(Array(0...parts.count), workers: workers) { i -> Shared<(Findings, Set<String>)> in
             var part = start.value
             part.findings = Findings()
             part.meantStyles = []
-            for block in blocks[parts[i]] { part.checkTopLevel(block) }
-            part.checkLocalFiles()
+            if i == documentWide {
+                part.checkDocumentWide(document)
+            } else {
+                for block in blocks[parts[i]] { part.checkTopLevel(block) }
+                part.checkLocalFiles()
+            }
             return Shared((part.findings, part.meantStyles))
         }
-        var lists: [[Diagnostic]] = []
-        for result in found {
+        var lists: [[Diagnostic]] = [found[documentWide].value.0.diagnostics]
+        for result in found[..<documentWide] {
             lists.append(result.value.0.diagnostics)
             if !result.value.1.isEmpty { meantStyles.formUnion(result.value.1) }
         }
-        // The lists alone hold the parts' findings now, so they are moved rather than copied.
+        // The lists alone hold the items' findings now, so they are moved rather than copied.
         found = []
         findings.takeOver(&lists)
     }

@@ -181,6 +181,29 @@ struct Checker {
 
     mutating func run() {
         let document = tree.document
+        if cache == nil, case let blocks = document.blocks,
+           case let parts = Checker.parts(of: blocks, count: Checker.partCount(of: blocks, workers: workers, minimumBytes: minimumPartBytes)),
+           parts.count > 1 {
+            // A large document on several threads: the document-wide rules run beside the parts.
+            checkInParts(blocks, parts, document: document)
+        } else {
+            checkDocumentWide(document)
+            checkTopLevelBlocks(document)
+        }
+        // What no set checked with the cache looked up yet (every URL, without a cache).
+        checkLocalFiles()
+        // Used means used by any file of the project that sees the style (checked alone, this one).
+        let file = context.file
+        for (name, style) in styles where style.importedFrom == nil && !context.project.isUsed(StyleID(path: file.path, name: name))
+            && !meantStyles.contains(name) {
+            findings.report(.unusedStyle, style.block.headerRange, "style `\(name)` is never used", tags: [.unnecessary])
+        }
+    }
+
+    /// The rules that read the document as a whole: directives, import forms and problems,
+    /// names repeated at the top level, style cycles, font faces declared twice. They only
+    /// report (`checkInParts` runs them beside the parts).
+    mutating func checkDocumentWide(_ document: DocumentSyntax) {
         context.checkDirectives(document, &findings)
         context.checkImportForms(document, &findings)
         var topNames: [String: BlockSyntax] = [:]
@@ -198,28 +221,13 @@ struct Checker {
         }
         context.checkStyleCycles(&findings)
         checkDuplicateFontFaces(document)
-        checkTopLevelBlocks(document)
-        // What no set checked with the cache looked up yet (every URL, without a cache).
-        checkLocalFiles()
-        // Used means used by any file of the project that sees the style (checked alone, this one).
-        let file = context.file
-        for (name, style) in styles where style.importedFrom == nil && !context.project.isUsed(StyleID(path: file.path, name: name))
-            && !meantStyles.contains(name) {
-            findings.report(.unusedStyle, style.block.headerRange, "style `\(name)` is never used", tags: [.unnecessary])
-        }
     }
 
     /// Every top-level block; templates and annotation sets come from `cache` when their
     /// bytes and the styles they see are unchanged.
     mutating func checkTopLevelBlocks(_ document: DocumentSyntax) {
         guard let cache else {
-            let blocks = document.blocks
-            let parts = Checker.parts(of: blocks, count: Checker.partCount(of: blocks, workers: workers, minimumBytes: minimumPartBytes))
-            if parts.count > 1 {
-                checkInParts(blocks, parts)
-            } else {
-                for block in blocks { checkTopLevel(block) }
-            }
+            for block in document.blocks { checkTopLevel(block) }
             return
         }
         // Room for what the last validation found: growing an array of thousands of
