@@ -34,7 +34,7 @@ extension Lexer {
         guard cut > 0 && cut < buf.count else { return nil }
         let halves = Halves(buf, cut: cut)
         DispatchQueue.concurrentPerform(iterations: 2) { k in halves.lex(k) }
-        guard var first = halves.first.take(), var second = halves.second.take() else { return nil }
+        guard var first = halves.first.take(), let second = halves.second.take() else { return nil }
         // The cut is clean when the first half's last token is the line break before it, and
         // that break ends in `\n` (a `\r` there could have been the start of a `\r\n`).
         let lastOfFirst = first.count > 0 ? first[first.count - 1] : nil
@@ -47,7 +47,10 @@ extension Lexer {
         }
         let head = first.count
         let tail = second.count
+        // `reserve` makes room for `tail` tokens after the first `head`, so the copy stays
+        // inside the first buffer's memory.
         let base = first.reserve(tail)
+        assert(first.capacity >= head + tail, "no room reserved for the second half's tokens")
         second.withUnsafeBufferPointer { tokens in
             guard let from = tokens.baseAddress else { return }
             (base + head).initialize(from: from, count: tail)

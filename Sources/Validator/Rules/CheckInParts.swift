@@ -53,6 +53,16 @@ extension Checker {
         return parts
     }
 
+    /// The top-level blocks and the parts to check them in on `workers` threads; nil when
+    /// the document is checked in one run (with a validation cache, one worker, or under
+    /// `minimumPartBytes`).
+    func partsOnThreads(_ document: DocumentSyntax) -> (blocks: [BlockSyntax], parts: [Range<Int>])? {
+        guard cache == nil, workers > 1 else { return nil }
+        let blocks = document.blocks
+        let parts = Checker.parts(of: blocks, count: Checker.partCount(of: blocks, workers: workers, minimumBytes: minimumPartBytes))
+        return parts.count > 1 ? (blocks, parts) : nil
+    }
+
     /// Checks the parts of `blocks` on `workers` threads, and the document-wide rules
     /// (`checkDocumentWide`) as one more item, then takes in what each found: the
     /// document-wide findings first, as when they were found before the blocks.

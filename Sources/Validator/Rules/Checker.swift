@@ -181,11 +181,9 @@ struct Checker {
 
     mutating func run() {
         let document = tree.document
-        if cache == nil, case let blocks = document.blocks,
-           case let parts = Checker.parts(of: blocks, count: Checker.partCount(of: blocks, workers: workers, minimumBytes: minimumPartBytes)),
-           parts.count > 1 {
+        if let split = partsOnThreads(document) {
             // A large document on several threads: the document-wide rules run beside the parts.
-            checkInParts(blocks, parts, document: document)
+            checkInParts(split.blocks, split.parts, document: document)
         } else {
             checkDocumentWide(document)
             checkTopLevelBlocks(document)
