@@ -32,18 +32,18 @@ struct ProjectCheck {
     /// From this size, with a thread to spare, a file is lexed on two threads (from a
     /// megabyte: `SyntaxTree.parse(_:workers:)`), and its line table (which only the report
     /// needs) is built while the parsed file is summarised for the project.
-    static let bytesWorthLineTableBesideParse = 256 * 1024
+    static let bytesWorthParsingOnThreads = 256 * 1024
 
     func run(fix: Bool) -> [CheckedFile] {
         let spare = workers > paths.count
         let read: [Result<Item, CheckedFileError>] = parallelMap(paths, workers: workers) { path in
             do {
                 let bytes = try readFileBytes(path)
-                guard spare && bytes.count >= ProjectCheck.bytesWorthLineTableBesideParse else {
+                guard spare && bytes.count >= ProjectCheck.bytesWorthParsingOnThreads else {
                     return .success(Item(path: path, original: bytes, file: ProjectFile(path: path, bytes: bytes)))
                 }
                 // Lexed on both threads, then summarised for the project while the table is built.
-                let tree = SyntaxTree.parse(bytes, workers: 2)
+                let tree = SyntaxTree.parse(bytes, workers: workers)
                 let (file, lines) = inParallel({ ProjectFile(path: path, tree: tree) }, { LineIndex(bytes) })
                 return .success(Item(path: path, original: bytes, file: file, lineIndex: lines))
             } catch {

@@ -78,7 +78,8 @@ extension Lexer {
 
     /// The two halves' lexing, one thread each: each writes only its own half's fields, and
     /// `concurrentPerform` returns after both (so the unchecked `Sendable` is safe). The
-    /// bytes are the caller's, alive for the call.
+    /// bytes are the caller's, alive for the call. (Not `Basics.inParallel`: this module
+    /// depends on no other, and the token buffers are noncopyable, so they stay in here.)
     private final class Halves: @unchecked Sendable {
         let buf: UnsafeBufferPointer<UInt8>
         let cut: Int

@@ -1,4 +1,4 @@
-import Dispatch
+import Basics
 import TemplateFormat
 
 /// What the rules need of every node, in one flat array built by one pass over the tree:
@@ -28,10 +28,10 @@ struct NodeTable {
                 adviseHugePages(buffer.baseAddress, byteCount: count * MemoryLayout<Entry>.stride)
                 let filler = Filler(raw: raw, out: buffer, deferSets: deferSets)
                 if workers > 1 && !deferSets && count >= max(minimumNodesForHalves, 2) {
-                    // Two disjoint halves, one thread each; both are written when
-                    // `concurrentPerform` returns. (Deferring skips ahead, so it stays on one.)
+                    // Two disjoint halves, one thread each; both are written when `inParallel`
+                    // returns. (Deferring skips ahead, so it stays on one.)
                     let half = count / 2
-                    DispatchQueue.concurrentPerform(iterations: 2) { k in filler.fill(k == 0 ? 0..<half : half..<count) }
+                    _ = inParallel({ filler.fill(0..<half) }, { filler.fill(half..<count) })
                 } else {
                     filler.fill(0..<count)
                 }
