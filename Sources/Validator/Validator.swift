@@ -16,14 +16,19 @@ public enum Validator {
     /// `parameterData`: parameter values the caller will fill in (`check --data`), as text by
     /// name: a text that holds `{{name}}` is measured with the value in place (TDL312). The
     /// findings then depend on the data, so the cache is not used.
+    ///
+    /// `prepared`: what was read of the file's tree ahead of the project (`PreparedTree`),
+    /// used when it is this very parse's; else it is read here.
     public static func validate(_ file: ProjectFile, in project: Project, cache: ValidationCache? = nil,
-                                workers: Int = 1, parameterData: [String: String] = [:]) -> [Diagnostic] {
+                                workers: Int = 1, parameterData: [String: String] = [:],
+                                prepared: PreparedTree? = nil) -> [Diagnostic] {
         validate(file, in: project, cache: parameterData.isEmpty ? cache : nil, workers: workers,
-                 minimumPartBytes: Checker.bytesWorthParts, parameterData: parameterData)
+                 minimumPartBytes: Checker.bytesWorthParts, parameterData: parameterData, prepared: prepared)
     }
 
     static func validate(_ file: ProjectFile, in project: Project, cache: ValidationCache?, workers: Int,
-                         minimumPartBytes: Int, parameterData: [String: String] = [:]) -> [Diagnostic] {
+                         minimumPartBytes: Int, parameterData: [String: String] = [:],
+                         prepared: PreparedTree? = nil) -> [Diagnostic] {
         let tree = file.tree
         // A UTF-16 or UTF-32 file is one token: its one report (TDL017) is all there is to say.
         if tree.diagnostics.first?.code == SyntaxCode.foreignEncoding.rawValue { return tree.diagnostics }
@@ -36,7 +41,7 @@ public enum Validator {
         let syntaxIndex: SyntaxDiagnosticIndex
         (all, syntaxIndex) = tree.withRawView { raw in
             var checker = Checker(file: file, project: project, raw: raw, cache: cache, workers: workers,
-                                  minimumPartBytes: minimumPartBytes, parameterData: parameterData)
+                                  minimumPartBytes: minimumPartBytes, parameterData: parameterData, prepared: prepared)
             checker.run()
             return (checker.findings.diagnostics, checker.context.syntaxIndex)
         }

@@ -109,4 +109,46 @@ final class LexingInHalvesTests: XCTestCase {
         XCTAssertTrue(same, "the node lists differ")
         XCTAssertEqual(two.diagnostics, one.diagnostics)
     }
+
+    /// `parse(_:workers:beside:)` makes the tree `parse(_:)` makes, and runs its work once,
+    /// with one worker or two, on documents under and past `Lexer.bytesWorthHalves` and with
+    /// syntax errors (whose second, indentation-guided pass runs beside the work too).
+    func testParsingBesideOtherWorkMakesTheSameTreeAndRunsTheWorkOnce() {
+        let seed = SeededRandom(seed: 12).seed
+        var large = ""
+        var k: UInt64 = 0
+        while large.utf8.count < Lexer.bytesWorthHalves + 4096 {
+            large += DocumentGenerator.document(seed: seed &+ k) + "\n"
+            k += 1
+        }
+        let documents = [DocumentGenerator.document(seed: seed), large,
+                         "template t {\n  text a {\n    text: \"open\n  }\n", "", large + "\ntemplate broken {\n  group g {\n"]
+        for (d, text) in documents.enumerated() {
+            let bytes = Array(text.utf8)
+            let one = SyntaxTree.parse(bytes)
+            for workers in [1, 2] {
+                let runs = LockedCount()
+                let tree = SyntaxTree.parse(bytes, workers: workers, beside: { runs.add() })
+                XCTAssertEqual(runs.value, 1, "document \(d), \(workers) workers: the work ran \(runs.value) times")
+                XCTAssertEqual(Array(tree.tokens), Array(one.tokens), "document \(d), \(workers) workers")
+                XCTAssertEqual(tree.nodes.count, one.nodes.count, "document \(d), \(workers) workers")
+                let same = zip(tree.nodes, one.nodes).allSatisfy { a, b in
+                    a.kind == b.kind && a.parent == b.parent && a.subtreeEnd == b.subtreeEnd && a.firstToken == b.firstToken
+                        && a.endToken == b.endToken && a.slotA == b.slotA && a.slotB == b.slotB
+                }
+                XCTAssertTrue(same, "document \(d), \(workers) workers: the node lists differ")
+                XCTAssertEqual(tree.diagnostics, one.diagnostics, "document \(d), \(workers) workers")
+                XCTAssertTrue(tree.isSameParse(as: tree))
+                XCTAssertFalse(tree.isSameParse(as: one), "two parses of the same bytes are equal, not the same")
+            }
+        }
+    }
+}
+
+/// A count that work on another thread adds to.
+private final class LockedCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func add() { lock.lock(); count += 1; lock.unlock() }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
 }

@@ -64,6 +64,38 @@ final class CheckInPartsTests: XCTestCase {
         print("CheckInPartsTests: \(compared) findings compared (seed 112)")
     }
 
+    /// A node table built ahead (`PreparedTree`, as `check` builds it beside the project)
+    /// gives the findings of one built in the validation; one of another parse, or given
+    /// with a validation cache (which defers the sets' ids), is not used.
+    func testAPreparedTreeGivesTheSameFindingsAndOnlyForItsOwnParse() {
+        let cases = MistakeCorpus.mistakes().filter { $0.path == nil }
+        var generator = SeededRandom(seed: 114)
+        for round in 0..<6 {
+            var text = ValidationCacheTests.document
+            for _ in 0..<Int.random(in: 10...30, using: &generator) {
+                guard let picked = cases.randomElement(using: &generator) else { continue }
+                var body = String(decoding: picked.bytes, as: UTF8.self)
+                if body.hasPrefix("format 1\n") { body.removeFirst("format 1\n".count) }
+                text += "\n" + body
+            }
+            let tree = SyntaxTree.parse(Array(text.utf8))
+            let file = ProjectFile(path: "/virtual/screens/page.tdl", tree: tree)
+            let project = Project(files: [file], loader: CheckInPartsTests.loader)
+            let other = PreparedTree(SyntaxTree.parse(Array(ValidationCacheTests.document.utf8)))
+            for workers in [1, 2] {
+                let plain = Validator.validate(file, in: project, cache: nil, workers: workers, minimumPartBytes: 0)
+                XCTAssertFalse(plain.isEmpty, "round \(round)")
+                XCTAssertEqual(Validator.validate(file, in: project, cache: nil, workers: workers, minimumPartBytes: 0,
+                                                  prepared: PreparedTree(tree)), plain, "round \(round), \(workers) workers")
+                XCTAssertEqual(Validator.validate(file, in: project, cache: nil, workers: workers, minimumPartBytes: 0,
+                                                  prepared: other), plain, "round \(round), \(workers) workers: another parse's table")
+            }
+            let cached = Validator.validate(file, in: project, cache: ValidationCache())
+            XCTAssertEqual(Validator.validate(file, in: project, cache: ValidationCache(), prepared: PreparedTree(tree)), cached,
+                           "round \(round): with a cache")
+        }
+    }
+
     /// The parts cover every block once, in order, and none is empty.
     func testPartsCoverEveryBlockOnceInOrder() {
         var generator = SeededRandom(seed: 113)

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Builds the lossless tree from tokens in one forward pass, without recursion (the open
 /// nodes are a parent chain in the node storage), so no input can overflow the call stack.
 ///
@@ -43,9 +45,10 @@ struct Parser: ~Copyable {
     }
 
     /// `lexingWorkers`: threads a large document's lexing may use (`Lexer.tokenizeIntoBuffer(_:summary:workers:)`).
-    static func parse(_ bytes: [UInt8], lexingWorkers: Int = 1) -> SyntaxTree {
+    /// `beside`: work run once on a second thread while the tokens are parsed.
+    static func parse(_ bytes: [UInt8], lexingWorkers: Int = 1, beside: (@Sendable () -> Void)? = nil) -> SyntaxTree {
         bytes.withUnsafeBufferPointer { buf in
-            let pieces = parsePieces(buf, recoverByIndent: true, lexingWorkers: lexingWorkers)
+            let pieces = parsePieces(buf, recoverByIndent: true, lexingWorkers: lexingWorkers, beside: beside)
             let storage = SyntaxTree.Storage(bytes: bytes, tokens: pieces.tokens, nodes: pieces.nodes,
                                              diagnostics: pieces.diagnostics, lineEndings: pieces.lineEndings)
             return SyntaxTree(storage: storage)
@@ -65,9 +68,51 @@ struct Parser: ~Copyable {
     }
 
     static func parsePieces(_ buf: UnsafeBufferPointer<UInt8>, recoverByIndent: Bool, fastPaths: Bool = true,
-                            lexingWorkers: Int = 1) -> Pieces {
+                            lexingWorkers: Int = 1, beside: (@Sendable () -> Void)? = nil) -> Pieces {
         var summary = Lexer.LexSummary()
         let tokenMemory = Lexer.tokenizeIntoBuffer(buf, summary: &summary, workers: lexingWorkers).takeMemory()
+        guard let beside else {
+            return parseTokens(buf, tokenMemory, summary: summary, recoverByIndent: recoverByIndent, fastPaths: fastPaths)
+        }
+        let job = ParsingBeside(buf: buf, tokenMemory: tokenMemory, summary: summary,
+                                recoverByIndent: recoverByIndent, fastPaths: fastPaths)
+        DispatchQueue.concurrentPerform(iterations: 2) { k in
+            if k == 0 { job.parse() } else { beside() }
+        }
+        // concurrentPerform returns after both ran, so the parse is there.
+        guard let pieces = job.pieces else { preconditionFailure("parsePieces: the parse did not run") }
+        return pieces
+    }
+
+    /// The parse of a lexed document on one thread while other work runs on another
+    /// (`parsePieces`'s `beside`): only `parse()` writes `pieces`, and `concurrentPerform`
+    /// returns after it, so the unchecked `Sendable` is safe. The bytes and tokens are the
+    /// caller's, alive for the call.
+    private final class ParsingBeside: @unchecked Sendable {
+        let buf: UnsafeBufferPointer<UInt8>
+        let tokenMemory: (UnsafeMutablePointer<Token>, Int)
+        let summary: Lexer.LexSummary
+        let recoverByIndent: Bool
+        let fastPaths: Bool
+        var pieces: Pieces? = nil
+
+        init(buf: UnsafeBufferPointer<UInt8>, tokenMemory: (UnsafeMutablePointer<Token>, Int), summary: Lexer.LexSummary,
+             recoverByIndent: Bool, fastPaths: Bool) {
+            self.buf = buf
+            self.tokenMemory = tokenMemory
+            self.summary = summary
+            self.recoverByIndent = recoverByIndent
+            self.fastPaths = fastPaths
+        }
+
+        func parse() {
+            pieces = Parser.parseTokens(buf, tokenMemory, summary: summary, recoverByIndent: recoverByIndent, fastPaths: fastPaths)
+        }
+    }
+
+    /// The parse of tokens `tokenize` made (their memory becomes the pieces').
+    private static func parseTokens(_ buf: UnsafeBufferPointer<UInt8>, _ tokenMemory: (UnsafeMutablePointer<Token>, Int),
+                                    summary: Lexer.LexSummary, recoverByIndent: Bool, fastPaths: Bool) -> Pieces {
         let tokens = UnsafeBufferPointer(start: tokenMemory.0, count: tokenMemory.1)
         var p = Parser(buf: buf, tokens: tokens, recoverByIndent: false, fastPaths: fastPaths)
         p.run()

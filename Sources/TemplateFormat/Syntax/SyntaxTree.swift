@@ -93,6 +93,22 @@ public struct SyntaxTree: Sendable {
         Parser.parse(bytes, lexingWorkers: workers)
     }
 
+    /// `parse(_:workers:)`, running `beside` once: on a second thread while the tokens are
+    /// parsed when `workers` is two or more (the lexing has used both threads; parsing uses
+    /// one), else after the parse. For work on the same bytes that does not need the tree,
+    /// such as a large file's line table.
+    public static func parse(_ bytes: [UInt8], workers: Int, beside: @escaping @Sendable () -> Void) -> SyntaxTree {
+        guard workers > 1 else {
+            let tree = Parser.parse(bytes)
+            beside()
+            return tree
+        }
+        return Parser.parse(bytes, lexingWorkers: workers, beside: beside)
+    }
+
+    /// Whether `other` is this very parse (the same storage), not only an equal one.
+    public func isSameParse(as other: SyntaxTree) -> Bool { storage === other.storage }
+
     public static func parse(_ text: String) -> SyntaxTree {
         parse(Array(text.utf8))
     }

@@ -66,9 +66,16 @@ struct Checker {
     @inline(__always) var styles: [String: StyleDefinition] { context.styles }
     @inline(__always) var chains: [String: StyleChain] { context.chains }
 
+    /// `prepared`: the file's node table built ahead (`PreparedTree`), used when it is this
+    /// very parse's and nothing is deferred (no cache).
     init(file: ProjectFile, project: Project, raw: RawSyntaxView, cache: ValidationCache? = nil, workers: Int = 1,
-         minimumPartBytes: Int = Checker.bytesWorthParts, parameterData: [String: String] = [:]) {
-        let nodes = NodeTable(file.tree, deferSets: cache != nil, workers: workers)
+         minimumPartBytes: Int = Checker.bytesWorthParts, parameterData: [String: String] = [:], prepared: PreparedTree? = nil) {
+        let nodes: NodeTable
+        if let prepared, cache == nil, prepared.tree.isSameParse(as: file.tree) {
+            nodes = prepared.nodes
+        } else {
+            nodes = NodeTable(file.tree, deferSets: cache != nil, workers: workers)
+        }
         self.nodes = nodes
         self.cache = cache
         self.workers = workers
