@@ -87,7 +87,8 @@ struct Parser: ~Copyable {
     /// The parse of a lexed document on one thread while other work runs on another
     /// (`parsePieces`'s `beside`): only `parse()` writes `pieces`, and `concurrentPerform`
     /// returns after it, so the unchecked `Sendable` is safe. The bytes and tokens are the
-    /// caller's, alive for the call.
+    /// caller's, alive for the call. (Not `Basics.inParallel`: this module depends on no
+    /// other, as `LexingInHalves` says.)
     private final class ParsingBeside: @unchecked Sendable {
         let buf: UnsafeBufferPointer<UInt8>
         let tokenMemory: (UnsafeMutablePointer<Token>, Int)
