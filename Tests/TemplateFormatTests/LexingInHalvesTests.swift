@@ -83,14 +83,7 @@ final class LexingInHalvesTests: XCTestCase {
     /// The parser's entry with two workers, on a document past `Lexer.bytesWorthHalves`,
     /// makes the tree one thread makes: tokens, nodes and diagnostics.
     func testALargeDocumentParsesTheSameOnTwoThreads() {
-        let seed = SeededRandom(seed: 11).seed
-        var text = ""
-        var k: UInt64 = 0
-        while text.utf8.count < Lexer.bytesWorthHalves + 4096 {
-            text += DocumentGenerator.document(seed: seed &+ k) + "\n"
-            k += 1
-        }
-        let bytes = Array(text.utf8)
+        let bytes = Array(LexingInHalvesTests.documentPastHalves(seed: SeededRandom(seed: 11).seed).utf8)
         // The halves are joined here, not lexed again on one thread.
         var summary = Lexer.LexSummary()
         let joined = bytes.withUnsafeBufferPointer { buf -> Bool in
@@ -98,16 +91,31 @@ final class LexingInHalvesTests: XCTestCase {
             return Lexer.tokenizeInHalves(buf, cut: cut, summary: &summary) != nil
         }
         XCTAssertTrue(joined, "the cut after the middle was refused")
-        let one = SyntaxTree.parse(bytes)
-        let two = SyntaxTree.parse(bytes, workers: 2)
-        XCTAssertEqual(Array(two.tokens), Array(one.tokens))
-        XCTAssertEqual(two.nodes.count, one.nodes.count)
-        let same = zip(two.nodes, one.nodes).allSatisfy { a, b in
+        LexingInHalvesTests.assertSameTree(SyntaxTree.parse(bytes, workers: 2), SyntaxTree.parse(bytes), "two workers")
+    }
+
+    /// Generated documents joined until they are past `Lexer.bytesWorthHalves`.
+    static func documentPastHalves(seed: UInt64) -> String {
+        var text = ""
+        var k: UInt64 = 0
+        while text.utf8.count < Lexer.bytesWorthHalves + 4096 {
+            text += DocumentGenerator.document(seed: seed &+ k) + "\n"
+            k += 1
+        }
+        return text
+    }
+
+    /// The same tokens, nodes and diagnostics.
+    static func assertSameTree(_ tree: SyntaxTree, _ expected: SyntaxTree, _ label: String,
+                               file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(Array(tree.tokens), Array(expected.tokens), label, file: file, line: line)
+        XCTAssertEqual(tree.nodes.count, expected.nodes.count, label, file: file, line: line)
+        let same = zip(tree.nodes, expected.nodes).allSatisfy { a, b in
             a.kind == b.kind && a.parent == b.parent && a.subtreeEnd == b.subtreeEnd && a.firstToken == b.firstToken
                 && a.endToken == b.endToken && a.slotA == b.slotA && a.slotB == b.slotB
         }
-        XCTAssertTrue(same, "the node lists differ")
-        XCTAssertEqual(two.diagnostics, one.diagnostics)
+        XCTAssertTrue(same, "\(label): the node lists differ", file: file, line: line)
+        XCTAssertEqual(tree.diagnostics, expected.diagnostics, label, file: file, line: line)
     }
 
     /// `parse(_:workers:beside:)` makes the tree `parse(_:)` makes, and runs its work once,
@@ -115,12 +123,7 @@ final class LexingInHalvesTests: XCTestCase {
     /// syntax errors (whose second, indentation-guided pass runs beside the work too).
     func testParsingBesideOtherWorkMakesTheSameTreeAndRunsTheWorkOnce() {
         let seed = SeededRandom(seed: 12).seed
-        var large = ""
-        var k: UInt64 = 0
-        while large.utf8.count < Lexer.bytesWorthHalves + 4096 {
-            large += DocumentGenerator.document(seed: seed &+ k) + "\n"
-            k += 1
-        }
+        let large = LexingInHalvesTests.documentPastHalves(seed: seed)
         let documents = [DocumentGenerator.document(seed: seed), large,
                          "template t {\n  text a {\n    text: \"open\n  }\n", "", large + "\ntemplate broken {\n  group g {\n"]
         for (d, text) in documents.enumerated() {
@@ -130,14 +133,7 @@ final class LexingInHalvesTests: XCTestCase {
                 let runs = LockedCount()
                 let tree = SyntaxTree.parse(bytes, workers: workers, beside: { runs.add() })
                 XCTAssertEqual(runs.value, 1, "document \(d), \(workers) workers: the work ran \(runs.value) times")
-                XCTAssertEqual(Array(tree.tokens), Array(one.tokens), "document \(d), \(workers) workers")
-                XCTAssertEqual(tree.nodes.count, one.nodes.count, "document \(d), \(workers) workers")
-                let same = zip(tree.nodes, one.nodes).allSatisfy { a, b in
-                    a.kind == b.kind && a.parent == b.parent && a.subtreeEnd == b.subtreeEnd && a.firstToken == b.firstToken
-                        && a.endToken == b.endToken && a.slotA == b.slotA && a.slotB == b.slotB
-                }
-                XCTAssertTrue(same, "document \(d), \(workers) workers: the node lists differ")
-                XCTAssertEqual(tree.diagnostics, one.diagnostics, "document \(d), \(workers) workers")
+                LexingInHalvesTests.assertSameTree(tree, one, "document \(d), \(workers) workers")
                 XCTAssertTrue(tree.isSameParse(as: tree))
                 XCTAssertFalse(tree.isSameParse(as: one), "two parses of the same bytes are equal, not the same")
             }

@@ -23,20 +23,27 @@ final class CheckInPartsTests: XCTestCase {
         return "/" + parts.joined(separator: "/")
     }
 
+    /// `ValidationCacheTests.document` followed by a random number of cases from `cases`
+    /// (each a set with one injected mistake), under the one `format` line it has.
+    static func document(withMistakesFrom cases: [MistakeCorpus.Case], count: ClosedRange<Int>,
+                         using generator: inout SeededRandom) -> String {
+        var text = ValidationCacheTests.document
+        for _ in 0..<Int.random(in: count, using: &generator) {
+            guard let picked = cases.randomElement(using: &generator) else { continue }
+            var body = String(decoding: picked.bytes, as: UTF8.self)
+            if body.hasPrefix("format 1\n") { body.removeFirst("format 1\n".count) }
+            text += "\n" + body
+        }
+        return text
+    }
+
     func testCheckingInPartsFindsWhatOneRunFinds() {
         let cases = MistakeCorpus.mistakes().filter { $0.path == nil }
         XCTAssertGreaterThan(cases.count, 100)
         var generator = SeededRandom(seed: 112)
         var compared = 0
         for round in 0..<10 {
-            var text = ValidationCacheTests.document
-            for _ in 0..<Int.random(in: 20...60, using: &generator) {
-                guard let picked = cases.randomElement(using: &generator) else { continue }
-                // One `format` line for the whole document.
-                var body = String(decoding: picked.bytes, as: UTF8.self)
-                if body.hasPrefix("format 1\n") { body.removeFirst("format 1\n".count) }
-                text += "\n" + body
-            }
+            var text = CheckInPartsTests.document(withMistakesFrom: cases, count: 20...60, using: &generator)
             // A name defined twice at the top level: a document-wide rule's finding, which
             // the parts' run finds beside the parts.
             text += "\ntemplate twice {\n  size: 10 x 10\n}\ntemplate twice {\n  size: 10 x 10\n}\n"
@@ -71,13 +78,7 @@ final class CheckInPartsTests: XCTestCase {
         let cases = MistakeCorpus.mistakes().filter { $0.path == nil }
         var generator = SeededRandom(seed: 114)
         for round in 0..<6 {
-            var text = ValidationCacheTests.document
-            for _ in 0..<Int.random(in: 10...30, using: &generator) {
-                guard let picked = cases.randomElement(using: &generator) else { continue }
-                var body = String(decoding: picked.bytes, as: UTF8.self)
-                if body.hasPrefix("format 1\n") { body.removeFirst("format 1\n".count) }
-                text += "\n" + body
-            }
+            let text = CheckInPartsTests.document(withMistakesFrom: cases, count: 10...30, using: &generator)
             let tree = SyntaxTree.parse(Array(text.utf8))
             let file = ProjectFile(path: "/virtual/screens/page.tdl", tree: tree)
             let project = Project(files: [file], loader: CheckInPartsTests.loader)
