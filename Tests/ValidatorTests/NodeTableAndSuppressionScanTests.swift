@@ -73,20 +73,4 @@ final class NodeTableAndSuppressionScanTests: XCTestCase {
         }
         XCTAssertGreaterThan(table.entries.filter { $0.id >= 0 }.count, 40)
     }
-
-    /// Filled in two halves on two threads, the table is the one filled on one, whatever
-    /// node the halves meet at (documents of several sizes, so the cut falls everywhere).
-    func testTheTableFilledInHalvesIsTheTableFilledAtOnce() {
-        var text = ""
-        for copy in 0..<6 {
-            text += ValidationCacheTests.document.replacingOccurrences(of: "template ", with: "template c\(copy)")
-            let tree = SyntaxTree.parse(text)
-            let once = NodeTable(tree)
-            let halves = NodeTable(tree, workers: 2, minimumNodesForHalves: 1)
-            XCTAssertEqual(halves.entries.count, once.entries.count)
-            XCTAssertEqual(halves.entries.map(\.id), once.entries.map(\.id), "\(copy + 1) copies")
-            XCTAssertEqual(halves.entries.map(\.subtreeEnd), once.entries.map(\.subtreeEnd))
-            XCTAssertEqual(halves.entries.map(\.kind), once.entries.map(\.kind))
-        }
-    }
 }

@@ -74,7 +74,7 @@ struct Checker {
         if let prepared, cache == nil, prepared.tree.isSameParse(as: file.tree) {
             nodes = prepared.nodes
         } else {
-            nodes = NodeTable(file.tree, deferSets: cache != nil, workers: workers)
+            nodes = NodeTable(file.tree, deferSets: cache != nil)
         }
         self.nodes = nodes
         self.cache = cache

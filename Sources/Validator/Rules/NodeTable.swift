@@ -1,4 +1,3 @@
-import Basics
 import TemplateFormat
 
 /// What the rules need of every node, in one flat array built by one pass over the tree:
@@ -18,32 +17,22 @@ struct NodeTable {
     /// (-1) until `resolveIDs(of:)`: a revalidation that reuses most sets (`ValidationCache`)
     /// then hashes only the keys of the sets it checks.
     ///
-    /// `workers`: with more than one and nothing deferred, a tree of `minimumNodesForHalves`
-    /// nodes or more has its table filled in two halves on two threads (each node's entry
-    /// depends on that node alone).
-    init(_ tree: SyntaxTree, deferSets: Bool = false, workers: Int = 1, minimumNodesForHalves: Int = NodeTable.nodesWorthHalves) {
+    /// One thread: `check` of a large file builds the table beside the project's summary
+    /// (`PreparedTree`), where a second thread would have nothing to take.
+    init(_ tree: SyntaxTree, deferSets: Bool = false) {
         entries = tree.withRawView { raw in
             let count = raw.nodeCount
             return [Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
                 adviseHugePages(buffer.baseAddress, byteCount: count * MemoryLayout<Entry>.stride)
-                let filler = Filler(raw: raw, out: buffer, deferSets: deferSets)
-                if workers > 1 && !deferSets && count >= max(minimumNodesForHalves, 2) {
-                    // Two disjoint halves, one thread each; both are written when `inParallel`
-                    // returns. (Deferring skips ahead, so it stays on one.)
-                    let half = count / 2
-                    _ = inParallel({ filler.fill(0..<half) }, { filler.fill(half..<count) })
-                } else {
-                    filler.fill(0..<count)
-                }
+                Filler(raw: raw, out: buffer, deferSets: deferSets).fill(0..<count)
                 initialized = count
             }
         }
     }
 
-    /// Fills the table's entries for a range of nodes. It only reads the tree and writes
-    /// `out[nodes]`, so threads given disjoint ranges share it safely (hence unchecked
-    /// `Sendable`: it holds the raw view's and the table's pointers).
-    private struct Filler: @unchecked Sendable {
+    /// Fills the table's entries for a range of nodes: it only reads the tree and writes
+    /// `out[nodes]`.
+    private struct Filler {
         let raw: RawSyntaxView
         let out: UnsafeMutableBufferPointer<Entry>
         // The schema's tables held here: read through their globals, each node paid a
@@ -86,9 +75,6 @@ struct NodeTable {
             }
         }
     }
-
-    /// From this many nodes (a document of about a megabyte), the table is worth two threads.
-    static let nodesWorthHalves = 200_000
 
     /// Resolves the ids of every node inside `block` (see `deferSets`).
     mutating func resolveIDs(of block: Int, _ raw: RawSyntaxView) {
