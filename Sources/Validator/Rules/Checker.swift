@@ -104,8 +104,10 @@ struct Checker {
             self.styles = styles
             var node = [Int32](repeating: -1, count: SchemaIndex.propertyCount)
             var owner = [Int16](repeating: -1, count: SchemaIndex.propertyCount)
+            // Farthest first, so a nearer style's key overwrites it; each style's own keys
+            // (`ids`) only: a chain of 64 styles of one key each reads 64 keys, not 64 × every key.
             for (i, style) in styles.enumerated().reversed() {
-                for id in 0..<node.count where style.slots[id] >= 0 {
+                for id in style.ids where id >= 0 {
                     node[id] = style.slots[id]
                     owner[id] = Int16(i)
                 }
