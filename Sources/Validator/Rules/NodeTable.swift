@@ -24,14 +24,14 @@ struct NodeTable {
             let count = raw.nodeCount
             return [Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
                 adviseHugePages(buffer.baseAddress, byteCount: count * MemoryLayout<Entry>.stride)
-                Filler(raw: raw, out: buffer, deferSets: deferSets).fill(0..<count)
+                Filler(raw: raw, out: buffer, deferSets: deferSets).fill()
                 initialized = count
             }
         }
     }
 
-    /// Fills the table's entries for a range of nodes: it only reads the tree and writes
-    /// `out[nodes]`.
+    /// Fills the table's entry of every node: it only reads the tree and writes `out`, one
+    /// entry per node.
     private struct Filler {
         let raw: RawSyntaxView
         let out: UnsafeMutableBufferPointer<Entry>
@@ -48,11 +48,11 @@ struct NodeTable {
             deferredKinds = deferSets ? (SchemaIndex.templateKindID, SchemaIndex.annotationsKindID) : (-2, -2)
         }
 
-        func fill(_ nodes: Range<Int>) {
-            assert(nodes.lowerBound >= 0 && nodes.upperBound <= out.count, "nodes \(nodes) outside the table")
+        func fill() {
+            assert(out.count == raw.nodeCount, "a table of \(out.count) entries for \(raw.nodeCount) nodes")
             let tokens = raw.tokens, bytes = raw.bytes
             var deferredUntil = 0
-            for n in nodes {
+            for n in 0..<out.count {
                 let kind = raw.kind(n)
                 var id = -1  // only properties and blocks have ids: other nodes skip the lookup
                 if kind == .property || kind == .block {
